@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { createdAtField, idField, openFinishedAtField } from "./block-base.js";
+
+/**
+ * Model reasoning. Extra fields are kept (provider data such as `signature` or
+ * `redacted_thinking_data`; redacted thinking is `thinking: ""` plus such a field).
+ */
+export const ThinkingBlockSchema = z.looseObject({
+  type: z.literal("thinking"),
+  thinking: z.string(),
+  id: idField,
+  created_at: createdAtField,
+  finished_at: openFinishedAtField,
+});
+export type ThinkingBlock = z.output<typeof ThinkingBlockSchema>;
+export type ThinkingBlockInput = z.input<typeof ThinkingBlockSchema>;

@@ -1,0 +1,133 @@
+/**
+ * A private `nats-server` for integration tests: JetStream on, a free loopback port, a temporary
+ * store directory. Tests may stop, restart or kill it to inject faults; the port and the store stay
+ * the same across restarts, so clients can reconnect and JetStream keeps its data.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { freePort } from "./free-port.js";
+
+export interface NatsServerOptions {
+  /** JetStream on (default true). */
+  jetstream?: boolean;
+  /** Extra command-line arguments for nats-server. */
+  args?: readonly string[];
+  /** How long to wait for "Server is ready" (default 10 s). */
+  readyTimeoutMs?: number;
+}
+
+export interface NatsServer {
+  /** `nats://127.0.0.1:<port>` */
+  readonly url: string;
+  readonly port: number;
+  /** The JetStream store directory (kept across restarts, removed by `dispose`). */
+  readonly storeDir: string;
+  /** True while the process runs. */
+  readonly running: boolean;
+  /** Stops the server gracefully (SIGTERM, then SIGKILL after 5 s). */
+  stop(): Promise<void>;
+  /** Kills the server at once (SIGKILL): a crash. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port and store. */
+  start(): Promise<void>;
+  /** `stop()` then `start()`. */
+  restart(): Promise<void>;
+  /** Stops the server and removes its store. */
+  dispose(): Promise<void>;
+}
+
+const INSTALL_HINT = "apt-get install -y nats-server";
+const live = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of live) child.kill("SIGKILL");
+});
+
+/** True when `nats-server` is on PATH. */
+export function hasNatsServer(): boolean {
+  return spawnSync("nats-server", ["--version"], { stdio: "ignore" }).status === 0;
+}
+
+/** Starts a private nats-server and waits until it accepts clients. */
+export async function startNatsServer(options: NatsServerOptions = {}): Promise<NatsServer> {
+  if (!hasNatsServer()) {
+    throw new Error(`nats-server is not on PATH; install it with: ${INSTALL_HINT}`);
+  }
+  const port = await freePort();
+  const storeDir = await mkdtemp(join(tmpdir(), "actorscope-nats-"));
+  const args = ["-a", "127.0.0.1", "-p", String(port)];
+  if (options.jetstream ?? true) args.push("-js", "-sd", storeDir);
+  args.push(...(options.args ?? []));
+  const readyTimeoutMs = options.readyTimeoutMs ?? 10_000;
+  let child: ChildProcess | undefined;
+
+  const launch = async (): Promise<void> => {
+    const proc = spawn("nats-server", args, { stdio: ["ignore", "ignore", "pipe"] });
+    live.add(proc);
+    child = proc;
+    await new Promise<void>((resolve, reject) => {
+      let log = "";
+      const timer = setTimeout(() => {
+        proc.kill("SIGKILL");
+        reject(new Error(`nats-server did not become ready in ${readyTimeoutMs} ms:\n${log}`));
+      }, readyTimeoutMs);
+      const onData = (chunk: Buffer): void => {
+        log += chunk.toString();
+        if (log.includes("Server is ready")) {
+          clearTimeout(timer);
+          proc.stderr?.off("data", onData);
+          proc.stderr?.resume(); // keep draining so the pipe never blocks the server
+          resolve();
+        }
+      };
+      proc.stderr?.on("data", onData);
+      proc.once("exit", (code, signal) => {
+        live.delete(proc);
+        clearTimeout(timer);
+        reject(
+          new Error(`nats-server exited before ready (code ${code}, signal ${signal}):\n${log}`),
+        );
+      });
+    });
+  };
+
+  const terminate = async (signal: NodeJS.Signals): Promise<void> => {
+    const proc = child;
+    if (proc === undefined || proc.exitCode !== null || proc.signalCode !== null) return;
+    child = undefined;
+    await new Promise<void>((resolve) => {
+      const escalate = setTimeout(() => proc.kill("SIGKILL"), 5_000);
+      proc.once("exit", () => {
+        clearTimeout(escalate);
+        live.delete(proc);
+        resolve();
+      });
+      proc.kill(signal);
+    });
+  };
+
+  await launch();
+  const server: NatsServer = {
+    url: `nats://127.0.0.1:${port}`,
+    port,
+    storeDir,
+    get running() {
+      return child !== undefined && child.exitCode === null && child.signalCode === null;
+    },
+    stop: () => terminate("SIGTERM"),
+    kill: () => terminate("SIGKILL"),
+    start: async () => {
+      if (!server.running) await launch();
+    },
+    restart: async () => {
+      await terminate("SIGTERM");
+      await launch();
+    },
+    dispose: async () => {
+      await terminate("SIGTERM");
+      await rm(storeDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
