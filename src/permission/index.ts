@@ -1,0 +1,32 @@
+export {
+  PermissionBehavior,
+  PermissionBehaviorSchema,
+  PermissionRuleSchema,
+  type PermissionRule,
+  type PermissionRuleInput,
+} from "../message/index.js";
+export { PermissionMode, PermissionModeSchema } from "./permission-mode.js";
+export {
+  PermissionDecisionSchema,
+  type PermissionDecision,
+  type PermissionDecisionInput,
+} from "./permission-decision.js";
+export {
+  AdditionalWorkingDirectorySchema,
+  RulesByToolSchema,
+  PermissionContextSchema,
+  type AdditionalWorkingDirectory,
+  type RulesByTool,
+  type PermissionContext,
+  type PermissionContextInput,
+} from "./permission-context.js";
+export type { PermissionSubject, ToolInput, MaybePromise } from "./permission-subject.js";
+export { expandHome, absolutePath } from "./expand-home.js";
+export { isInWorkingDirectory, realpathLoose } from "./working-directory.js";
+export {
+  DEFAULT_DANGEROUS_FILES,
+  DEFAULT_DANGEROUS_DIRECTORIES,
+  isDangerousPath,
+  type DangerousPathOptions,
+} from "./dangerous-path.js";
+export { fnmatch } from "./fnmatch.js";

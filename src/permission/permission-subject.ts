@@ -1,0 +1,25 @@
+import type { PermissionRule } from "../message/index.js";
+import type { PermissionContext } from "./permission-context.js";
+import type { PermissionDecision } from "./permission-decision.js";
+
+/** A value, or a promise of it: sync tools pay no promise per check. */
+export type MaybePromise<T> = T | Promise<T>;
+
+/** A tool's input: a JSON object. */
+export type ToolInput = Record<string, unknown>;
+
+/**
+ * What the permission engine needs of a tool. `ToolBase` implements it; a remote tool's proxy
+ * answers it over the bus. Kept here so the engine never imports `tools`.
+ */
+export interface PermissionSubject {
+  readonly name: string;
+  /** Whether this call only reads (the engine's read-only fast path). */
+  checkReadOnly(input: ToolInput): MaybePromise<boolean>;
+  /** The tool's own view of this call. */
+  checkPermissions(input: ToolInput, context: PermissionContext): MaybePromise<PermissionDecision>;
+  /** Whether a rule's `rule_content` (never null here) covers this input. */
+  matchRule(ruleContent: string, input: ToolInput): MaybePromise<boolean>;
+  /** Rules a user could accept to allow calls like this one. */
+  generateSuggestions(input: ToolInput): MaybePromise<PermissionRule[]>;
+}
