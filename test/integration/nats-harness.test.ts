@@ -1,10 +1,10 @@
-import { connect, StringCodec, type NatsConnection } from "nats";
+import { connect, Events, StringCodec, type NatsConnection } from "nats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startNatsServer, type NatsServer } from "../harness/nats-server.js";
 
 const sc = StringCodec();
 
-async function waitForStatus(nc: NatsConnection, type: string): Promise<void> {
+async function waitForStatus(nc: NatsConnection, type: Events): Promise<void> {
   for await (const status of nc.status()) {
     if (status.type === type) return;
   }
@@ -43,7 +43,7 @@ describe("startNatsServer (test harness)", () => {
   it("has JetStream, and its data survives a restart", async () => {
     const kv = await nc.jetstream().views.kv("harness");
     await kv.put("k", sc.encode("v1"));
-    const reconnected = waitForStatus(nc, "reconnect");
+    const reconnected = waitForStatus(nc, Events.Reconnect);
     await server.restart();
     await reconnected;
     expect(server.running).toBe(true);
