@@ -36,7 +36,9 @@ export const DEFAULT_DANGEROUS_DIRECTORIES: readonly string[] = [
 ];
 
 export interface DangerousPathOptions {
+  /** Replaces {@link DEFAULT_DANGEROUS_FILES}; `[]` disables the file check. */
   dangerousFiles?: readonly string[];
+  /** Replaces {@link DEFAULT_DANGEROUS_DIRECTORIES}; `[]` disables the directory check. */
   dangerousDirectories?: readonly string[];
   /** Base for relative paths (default: the process cwd). */
   cwd?: string;
@@ -44,8 +46,14 @@ export interface DangerousPathOptions {
 
 /**
  * Whether a path names a sensitive file: its basename equals a dangerous file, or any segment
- * equals a dangerous directory (case-insensitive). Departure 3 of the spec: a dangerous-file
- * entry with a slash (`.ssh/config`) matches as a path suffix, segment by segment.
+ * equals a dangerous directory (case-insensitive, since macOS and Windows file systems are).
+ * Departure 3 of the spec: a dangerous-file entry with a slash (`.ssh/config`) matches as a path
+ * suffix, segment by segment. The path is judged as given (`~` expanded, made absolute, no disk
+ * access): callers that read paths out of shell words unquote them first.
+ *
+ * @example
+ * isDangerousPath("~/.bashrc"); // true
+ * isDangerousPath("/repo/.git/hooks/pre-commit"); // true
  */
 export function isDangerousPath(path: string, options: DangerousPathOptions = {}): boolean {
   const files = options.dangerousFiles ?? DEFAULT_DANGEROUS_FILES;
@@ -63,6 +71,7 @@ export function isDangerousPath(path: string, options: DangerousPathOptions = {}
     if (parts.length === 0) continue;
     if (parts.length === 1 ? parts[0] === name : endsWith(segments, parts)) return true;
   }
+  // Lists are read on every call (not cached) so a list changed after construction still counts.
   const dirs = new Set(directories.map((d) => d.toLowerCase()));
   return segments.some((s) => dirs.has(s));
 }

@@ -20,7 +20,9 @@ export {
   type PermissionContext,
   type PermissionContextInput,
 } from "./permission-context.js";
-export type { PermissionSubject, ToolInput, MaybePromise } from "./permission-subject.js";
+export type { PermissionSubject, ToolInput } from "./permission-subject.js";
+export { isPromiseLike, type MaybePromise } from "./maybe-promise.js";
+export { PermissionEngine } from "./permission-engine.js";
 export { expandHome, absolutePath } from "./expand-home.js";
 export { isInWorkingDirectory, realpathLoose } from "./working-directory.js";
 export {

@@ -1,16 +1,17 @@
 import type { PermissionRule } from "../message/index.js";
+import type { MaybePromise } from "./maybe-promise.js";
 import type { PermissionContext } from "./permission-context.js";
 import type { PermissionDecision } from "./permission-decision.js";
 
-/** A value, or a promise of it: sync tools pay no promise per check. */
-export type MaybePromise<T> = T | Promise<T>;
+export type { MaybePromise } from "./maybe-promise.js";
 
 /** A tool's input: a JSON object. */
 export type ToolInput = Record<string, unknown>;
 
 /**
  * What the permission engine needs of a tool. `ToolBase` implements it; a remote tool's proxy
- * answers it over the bus. Kept here so the engine never imports `tools`.
+ * answers it over the bus. Kept here so the engine never imports `tools`. Each hook may answer
+ * synchronously; the engine awaits only the ones that return a promise.
  */
 export interface PermissionSubject {
   readonly name: string;
@@ -18,7 +19,7 @@ export interface PermissionSubject {
   checkReadOnly(input: ToolInput): MaybePromise<boolean>;
   /** The tool's own view of this call. */
   checkPermissions(input: ToolInput, context: PermissionContext): MaybePromise<PermissionDecision>;
-  /** Whether a rule's `rule_content` (never null here) covers this input. */
+  /** Whether a rule's `rule_content` (never null or empty here) covers this input. */
   matchRule(ruleContent: string, input: ToolInput): MaybePromise<boolean>;
   /** Rules a user could accept to allow calls like this one. */
   generateSuggestions(input: ToolInput): MaybePromise<PermissionRule[]>;
