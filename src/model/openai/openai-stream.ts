@@ -1,0 +1,152 @@
+import type { ChatCompletionChunk } from "openai/resources/chat/completions";
+import { newId, now } from "../../message/index.js";
+import type { ChatContentBlock, ChatResponse, ChatUsage } from "../chat-response.js";
+import type { ModelError } from "../errors/model-error.js";
+import { ResponseAccumulator } from "../response-accumulator.js";
+import type { CallControl } from "./call-control.js";
+import {
+  connectionError,
+  timeoutError,
+  toModelError,
+  type ErrorContext,
+} from "./openai-error-map.js";
+import { reasoningOf, type ReasoningFields } from "./openai-response.js";
+import { toChatUsage } from "./openai-usage.js";
+
+interface OpenCall {
+  readonly id: string;
+  name: string;
+}
+
+/**
+ * Turns the SDK's chunk stream into ChatResponse chunks: reasoning and text deltas under one
+ * thinking and one text block id, tool-call argument deltas under their call's id (the provider
+ * sends the id once, then only the call's `index`, so several parallel calls stay apart), chunks
+ * without content swallowed; then one `is_last` chunk with everything and the usage. An abort ends
+ * it with `finished_reason: "interrupted"`; a timeout, a broken connection, a malformed chunk or a
+ * stream that stops before the model finished throw typed errors.
+ */
+export async function* readChatStream(
+  stream: AsyncIterable<ChatCompletionChunk>,
+  control: CallControl,
+  ctx: ErrorContext,
+  startedAt: number,
+): AsyncGenerator<ChatResponse> {
+  const accumulator = new ResponseAccumulator();
+  const thinkingId = newId();
+  const textId = newId();
+  const fallbackId = newId();
+  const calls = new Map<number, OpenCall>();
+  let responseId: string | null = null;
+  let usage: ChatUsage | null = null;
+  let finished = false;
+  let done = false;
+  const iterator = stream[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      let step: IteratorResult<ChatCompletionChunk>;
+      try {
+        step = await iterator.next();
+      } catch (error) {
+        if (control.userAborted) break;
+        throw failure(error, control, ctx);
+      }
+      if (step.done === true) break;
+      control.touch();
+      const chunk = step.value;
+      if (responseId === null && typeof chunk.id === "string" && chunk.id !== "")
+        responseId = chunk.id;
+      if (chunk.usage != null) {
+        usage = toChatUsage(chunk.usage, (performance.now() - startedAt) / 1000);
+      }
+      const choice = chunk.choices?.[0];
+      if (choice === undefined) continue;
+      if (choice.finish_reason != null) {
+        finished = true;
+        accumulator.setMetadata("finish_reason", choice.finish_reason);
+      }
+      const content = deltaBlocks(choice.delta, calls, thinkingId, textId);
+      if (content.length === 0) continue;
+      const response: ChatResponse = {
+        id: responseId ?? fallbackId,
+        created_at: now(),
+        content,
+        is_last: false,
+        usage: null,
+        finished_reason: "completed",
+        metadata: {},
+      };
+      accumulator.add(response);
+      yield response;
+    }
+    accumulator.setUsage(usage);
+    if (control.userAborted) {
+      done = true;
+      yield accumulator.build("interrupted");
+      return;
+    }
+    if (control.timedOut) throw timeoutError(ctx);
+    if (!finished) {
+      throw connectionError(ctx, "the stream ended before the model finished its answer");
+    }
+    done = true;
+    yield accumulator.build("completed");
+  } finally {
+    if (!done) control.abort();
+    control.dispose();
+    await iterator.return?.().catch(() => undefined);
+  }
+}
+
+type Delta = ChatCompletionChunk.Choice.Delta & ReasoningFields;
+
+function deltaBlocks(
+  delta: Delta | undefined,
+  calls: Map<number, OpenCall>,
+  thinkingId: string,
+  textId: string,
+): ChatContentBlock[] {
+  if (delta == null) return [];
+  const createdAt = now();
+  const blocks: ChatContentBlock[] = [];
+  const thinking = reasoningOf(delta);
+  if (thinking !== "") {
+    blocks.push({
+      type: "thinking",
+      thinking,
+      id: thinkingId,
+      created_at: createdAt,
+      finished_at: null,
+    });
+  }
+  const text = delta.content ?? delta.refusal ?? "";
+  if (text !== "") {
+    blocks.push({ type: "text", text, id: textId, created_at: createdAt, finished_at: null });
+  }
+  (delta.tool_calls ?? []).forEach((call, position) => {
+    const index = typeof call.index === "number" ? call.index : position;
+    let open = calls.get(index);
+    if (open === undefined) {
+      open = { id: call.id ?? newId(), name: call.function?.name ?? "" };
+      calls.set(index, open);
+    } else if (open.name === "" && call.function?.name != null) {
+      open.name = call.function.name;
+    }
+    blocks.push({
+      type: "tool_call",
+      id: open.id,
+      name: open.name,
+      input: call.function?.arguments ?? "",
+      state: "pending",
+      suggested_rules: [],
+      created_at: createdAt,
+      finished_at: null,
+    });
+  });
+  return blocks;
+}
+
+function failure(error: unknown, control: CallControl, ctx: ErrorContext): ModelError {
+  if (control.timedOut) return timeoutError(ctx);
+  return toModelError(error, ctx);
+}

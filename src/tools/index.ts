@@ -1,0 +1,84 @@
+export { ToolBase, type ToolBaseOptions, type ToolMiddleware, type ToolNext } from "./tool-base.js";
+export {
+  ToolChunkSchema,
+  textChunk,
+  toToolChunk,
+  isToolChunkLike,
+  type ToolChunk,
+  type ToolChunkInput,
+} from "./tool-chunk.js";
+export { NEVER_ABORTED, type ToolCallContext, type InvokeOptions } from "./tool-call-context.js";
+export type { ToolCallResult, ToolCallReturn } from "./tool-result.js";
+export {
+  ToolResponse,
+  ToolResponseSchema,
+  ToolResponseStateSchema,
+  type ToolResponseData,
+  type ToolResponseState,
+} from "./tool-response.js";
+export {
+  FunctionTool,
+  FUNCTION_TOOL_ASK_MESSAGE,
+  type FunctionToolOptions,
+  type ToolFunction,
+} from "./function-tool.js";
+export type { ToolSource } from "./tool-source.js";
+export { ToolGroup, BASIC_GROUP, type ToolGroupOptions, type SkillEntry } from "./tool-group.js";
+export {
+  Toolkit,
+  type ToolkitOptions,
+  type CallToolOptions,
+  type ToolCall,
+  type RegisteredTool,
+} from "./toolkit.js";
+export { ToolSchemaSchema, type ToolSchema } from "./tool-schema.js";
+export { TOOL_INTERRUPTED_REMINDER, toolErrorText } from "./run-tool.js";
+export {
+  ResetTools,
+  RESET_TOOLS_DESCRIPTION,
+  renderMetaToolResponse,
+  type MetaToolResponseRenderer,
+  type ResetToolsOptions,
+} from "./reset-tools.js";
+export { SkillSchema, type Skill, type SkillInput } from "./skills/skill.js";
+export type { SkillLoader } from "./skills/skill-loader.js";
+export { LocalSkillLoader, type LocalSkillLoaderOptions } from "./skills/local-skill-loader.js";
+export {
+  SkillViewer,
+  SKILL_VIEWER_DESCRIPTION,
+  type SkillViewerOptions,
+} from "./skills/skill-viewer.js";
+export {
+  renderSkillInstructions,
+  type SkillInstructionsRenderer,
+} from "./skills/skill-instructions.js";
+export { parseToolArguments } from "./input/parse-tool-arguments.js";
+export { validateToolInput } from "./input/validate-tool-input.js";
+export { withoutTitles } from "./json-schema.js";
+export type { JsonSchema } from "./json-schema.js";
+export { ToolErrorCode } from "./errors/tool-error-code.js";
+export { AgentOrientedError } from "./errors/agent-oriented-error.js";
+export { DeveloperOrientedError } from "./errors/developer-oriented-error.js";
+export { ToolNotFoundError } from "./errors/tool-not-found-error.js";
+export { ToolGroupInactiveError } from "./errors/tool-group-inactive-error.js";
+export { ToolJSONDecodeError } from "./errors/tool-json-decode-error.js";
+export { ToolInputValidationError } from "./errors/tool-input-validation-error.js";
+export { ReadCacheEntrySchema, type ReadCacheEntry } from "./state/read-cache-entry.js";
+export {
+  ToolContextSchema,
+  type ToolContext,
+  type ToolContextInput,
+} from "./state/tool-context.js";
+export {
+  TaskSchema,
+  TaskStateSchema,
+  type Task,
+  type TaskInput,
+  type TaskState,
+} from "./state/task.js";
+export {
+  TasksContextSchema,
+  type TasksContext,
+  type TasksContextInput,
+} from "./state/tasks-context.js";
+export { createToolState, type ToolState } from "./state/tool-state.js";

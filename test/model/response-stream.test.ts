@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import {
+  ChatResponseSchema,
+  EMPTY_STREAM_MESSAGE,
+  ModelErrorCode,
+  ResponseAccumulator,
+  finalResponse,
+  interruptedResponse,
+  isResponseStream,
+  toResponseStream,
+  type ChatResponse,
+  type ChatResponseInput,
+} from "../../src/model/index.js";
+
+function delta(content: ChatResponseInput["content"]): ChatResponse {
+  return ChatResponseSchema.parse({ content, is_last: false });
+}
+
+describe("ChatResponse", () => {
+  it("fills AgentScope's defaults from its wire form", () => {
+    const res = ChatResponseSchema.parse({
+      content: [{ type: "text", text: "hi" }],
+      is_last: true,
+    });
+    expect(res).toMatchObject({
+      is_last: true,
+      usage: null,
+      finished_reason: "completed",
+      metadata: {},
+    });
+    expect(res.content[0]).toMatchObject({ id: expect.any(String) as string, finished_at: null });
+    expect(
+      ChatResponseSchema.safeParse({ content: [{ type: "hint", hint: "x" }], is_last: true })
+        .success,
+    ).toBe(false);
+    expect(interruptedResponse()).toMatchObject({
+      content: [],
+      is_last: true,
+      finished_reason: "interrupted",
+    });
+  });
+});
+
+describe("response stream helpers", () => {
+  it("treat a single response and a stream alike", async () => {
+    const single = interruptedResponse();
+    expect(isResponseStream(single)).toBe(false);
+    const chunks: ChatResponse[] = [];
+    for await (const c of toResponseStream(single)) chunks.push(c);
+    expect(chunks).toEqual([single]);
+    expect(await finalResponse(single)).toBe(single);
+  });
+
+  it("find a stream's is_last chunk, or fail with the spec's text when there is none", async () => {
+    const last = interruptedResponse();
+    const stream = (async function* () {
+      yield delta([{ type: "text", text: "a" }]);
+      yield await Promise.resolve(last);
+    })();
+    expect(isResponseStream(stream)).toBe(true);
+    expect(await finalResponse(stream)).toBe(last);
+
+    const empty = (async function* () {
+      yield await Promise.resolve(delta([]));
+    })();
+    await expect(finalResponse(empty)).rejects.toMatchObject({
+      code: ModelErrorCode.UPSTREAM,
+      message: EMPTY_STREAM_MESSAGE,
+    });
+  });
+});
+
+describe("ResponseAccumulator", () => {
+  it("concatenates deltas by block id, base64 data by bytes, and keeps the latest usage", () => {
+    const acc = new ResponseAccumulator();
+    acc.add(delta([{ type: "text", id: "t", text: "Hel" }]));
+    acc.add(delta([{ type: "tool_call", id: "c", name: "f", input: '{"a"' }]));
+    acc.add(delta([{ type: "text", id: "t", text: "lo" }]));
+    acc.add(delta([{ type: "tool_call", id: "c", name: "", input: ":1}" }]));
+    acc.add(
+      delta([
+        {
+          type: "data",
+          id: "d",
+          source: { type: "base64", data: "YWJj", media_type: "text/plain" },
+        },
+      ]),
+    );
+    acc.add(
+      delta([
+        {
+          type: "data",
+          id: "d",
+          source: { type: "base64", data: "ZGVm", media_type: "text/plain" },
+        },
+      ]),
+    );
+    acc.setUsage({
+      input_tokens: 1,
+      output_tokens: 2,
+      cache_input_tokens: 0,
+      cache_creation_input_tokens: 0,
+      time: 0,
+    });
+    const res = acc.build();
+    expect(res.is_last).toBe(true);
+    expect(res.content).toEqual([
+      expect.objectContaining({ id: "t", text: "Hello" }),
+      expect.objectContaining({ id: "c", name: "f", input: '{"a":1}' }),
+      expect.objectContaining({
+        id: "d",
+        source: { type: "base64", data: "YWJjZGVm", media_type: "text/plain" },
+      }),
+    ]);
+    expect(res.usage?.output_tokens).toBe(2);
+  });
+});
