@@ -35,3 +35,16 @@ export function useDeterministicIdentity(options: DeterministicIdentityOptions =
     },
   });
 }
+
+export {
+  ScriptedModel,
+  ScriptExhaustedError,
+  ResponseAccumulator,
+  abortableSleep,
+  type ScriptedModelOptions,
+  type ScriptedTurn,
+  type ScriptedReply,
+  type ScriptedResponder,
+  type ScriptedCall,
+  type Sleep,
+} from "./model/index.js";

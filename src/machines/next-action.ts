@@ -1,0 +1,127 @@
+import { AssistantMsg, type HintBlock, type Msg, type ToolCallBlock } from "../message/index.js";
+import type { ToolChoice } from "../model/index.js";
+import type { AgentState } from "../state/index.js";
+
+export const WAITING_TEXT = "I'm waiting for your permission or the external execution to finish.";
+export const STRUCTURED_DONE_TEXT = "The required structured output is generated.";
+export const EXCEEDED_TEXT = "The maximum reasoning-acting iterations are exceeded.";
+export const STRUCTURED_OUTPUT_TOOL = "GenerateStructuredOutput";
+export const STRUCTURED_HINT_SOURCE =
+  '{"label": "System", "sublabel": "Structured Output Requirement"}';
+const STRUCTURED_SUFFIX = "Call it when you are ready to generate the final structured output.";
+const STRUCTURED_LAST_SUFFIX =
+  "You have reached the maximum reasoning-acting iterations, so call this tool at once to generate the final structured output.";
+
+/** What the loop does next (spec §3.5). */
+export type NextAction =
+  | { readonly kind: "acting"; readonly toolCalls: readonly ToolCallBlock[] }
+  | { readonly kind: "park"; readonly awaiting: "confirm" | "external"; readonly msg: Msg }
+  | { readonly kind: "exit"; readonly reason: "completed" | "exceed_max_iters"; readonly msg: Msg }
+  | {
+      readonly kind: "reasoning";
+      readonly hint: HintBlock | null;
+      readonly toolChoice: ToolChoice | null;
+    };
+
+/** What the decision reads. */
+export interface NextActionInput {
+  readonly state: AgentState;
+  readonly name: string;
+  readonly maxIters: number;
+  readonly graceIters: number;
+  /** The candidate final message of the last reasoning step, if any. */
+  readonly finalMsg: Msg | null;
+  /** Makes ids and timestamps for new blocks. */
+  readonly now: () => string;
+  readonly newId: () => string;
+}
+
+/**
+ * The decision table of spec §3.5, in order. Pure: it reads the state and builds the exit
+ * message, but changes nothing.
+ */
+export function decideNextAction(input: NextActionInput): NextAction {
+  const { state, name, maxIters, graceIters, finalMsg } = input;
+  const replyId = state.replyId;
+  const last = state.lastOwnMessage(name);
+
+  // 1. executable calls: allowed ones, or pending ones when nothing is awaiting
+  const awaiting = state.getAwaitingToolCalls(name);
+  if (last !== undefined) {
+    const answered = new Set<string>();
+    for (const block of last.content) if (block.type === "tool_result") answered.add(block.id);
+    const executable = last
+      .getContentBlocks("tool_call")
+      .filter(
+        (call) =>
+          !answered.has(call.id) &&
+          (call.state === "allowed" || (call.state === "pending" && awaiting.length === 0)),
+      );
+    if (executable.length > 0) return { kind: "acting", toolCalls: executable };
+  }
+
+  // 2. parked
+  if (awaiting.length > 0) {
+    return {
+      kind: "park",
+      awaiting: awaiting.some((call) => call.state === "asking") ? "confirm" : "external",
+      msg: new AssistantMsg({ name, id: replyId, content: WAITING_TEXT }),
+    };
+  }
+
+  const required = state.reply_context.structured_schema !== null || state.structuredModel !== null;
+  const output = state.reply_context.structured_output;
+  // 3. structured output produced
+  if (required && output !== null) {
+    return {
+      kind: "exit",
+      reason: "completed",
+      msg: new AssistantMsg({
+        name,
+        id: replyId,
+        content: STRUCTURED_DONE_TEXT,
+        finished_reason: "completed",
+        structured_output: structuredClone(output),
+      }),
+    };
+  }
+  const curIter = state.curIter;
+  // 4. structured output still missing (a text-only answer does not count)
+  if (required) {
+    if (curIter >= maxIters + graceIters) return exceeded(name, replyId);
+    const last = curIter >= maxIters;
+    const text = `<system-reminder>You're required to generate structured output by calling the '${STRUCTURED_OUTPUT_TOOL}' tool. ${last ? STRUCTURED_LAST_SUFFIX : STRUCTURED_SUFFIX}</system-reminder>`;
+    const at = input.now();
+    return {
+      kind: "reasoning",
+      hint: {
+        type: "hint",
+        id: input.newId(),
+        hint: [{ type: "text", text, id: input.newId(), created_at: at, finished_at: null }],
+        source: STRUCTURED_HINT_SOURCE,
+        created_at: at,
+        finished_at: at,
+      },
+      toolChoice: last ? STRUCTURED_OUTPUT_TOOL : null,
+    };
+  }
+  // 5. a final answer
+  if (finalMsg !== null) return { kind: "exit", reason: "completed", msg: finalMsg };
+  // 6. out of iterations
+  if (curIter >= maxIters) return exceeded(name, replyId);
+  // 7. think again
+  return { kind: "reasoning", hint: null, toolChoice: null };
+}
+
+function exceeded(name: string, replyId: string): NextAction {
+  return {
+    kind: "exit",
+    reason: "exceed_max_iters",
+    msg: new AssistantMsg({
+      name,
+      id: replyId,
+      content: EXCEEDED_TEXT,
+      finished_reason: "exceed_max_iters",
+    }),
+  };
+}
