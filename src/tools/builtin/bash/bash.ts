@@ -1,0 +1,177 @@
+import {
+  DEFAULT_DANGEROUS_DIRECTORIES,
+  DEFAULT_DANGEROUS_FILES,
+  type PermissionContext,
+  type PermissionDecision,
+  type PermissionRule,
+  type ToolInput,
+} from "../../../permission/index.js";
+import { LocalBackend } from "../../backends/local-backend.js";
+import type { ExecutionBackend } from "../../backends/execution-backend.js";
+import type { JsonSchema } from "../../json-schema.js";
+import { TOOL_INTERRUPTED_REMINDER } from "../../run-tool.js";
+import { ToolBase, type ToolBaseOptions } from "../../tool-base.js";
+import type { ToolCallContext } from "../../tool-call-context.js";
+import { textChunk, type ToolChunk } from "../../tool-chunk.js";
+import {
+  BASH_DESCRIPTION,
+  DEFAULT_BASH_TIMEOUT_MS,
+  MAX_BASH_TIMEOUT_MS,
+  bashInputJsonSchema,
+} from "./bash-input.js";
+import {
+  OUTPUT_CAP_BYTES,
+  decodeOutput,
+  errorText,
+  failureText,
+  successText,
+  timeoutText,
+} from "./bash-output.js";
+import { checkBashPermissions } from "./bash-permissions.js";
+import { isReadOnlyCommand } from "./read-only.js";
+import { matchBashRule } from "./rule-matching.js";
+import { parseScript } from "./script.js";
+import { suggestBashRules } from "./suggestions.js";
+
+/** Options of {@link Bash}. */
+export interface BashOptions extends ToolBaseOptions {
+  /**
+   * Sensitive files (matched by basename, or as a path suffix when the entry has a slash),
+   * replacing the defaults; `[]` disables the check.
+   */
+  dangerousFiles?: readonly string[] | undefined;
+  /** Sensitive directories (matched by any path segment), replacing the defaults; `[]` disables. */
+  dangerousDirectories?: readonly string[] | undefined;
+  /** Sensitive files added to `dangerousFiles` (or to the defaults). */
+  additionalDangerousFiles?: readonly string[] | undefined;
+  /** Sensitive directories added to `dangerousDirectories` (or to the defaults). */
+  additionalDangerousDirectories?: readonly string[] | undefined;
+  /** Where commands run (default: the backend's working directory). */
+  cwd?: string | undefined;
+  /** Where commands run (default: a {@link LocalBackend}). */
+  backend?: ExecutionBackend | undefined;
+}
+
+/**
+ * The Bash tool (spec §5.1): runs a shell command and returns its output, after a static safety
+ * analysis of the command on a real parse tree (tree-sitter-bash). Read-only commands are
+ * allowed unasked; commands that cannot be analysed, dangerous patterns, sensitive paths and
+ * critical removals need the user's approval, which allow rules cannot give (bypass-immune);
+ * the rest is left to the permission rules. Each call runs in a fresh `/bin/sh -c` in the tool's
+ * working directory, is killed with everything it started when it times out or is interrupted,
+ * and returns one chunk; a failing command is an `error` chunk, never an exception.
+ *
+ * @example
+ * const bash = new Bash({ additionalDangerousFiles: [".secrets"], cwd: "/repo" });
+ * const engine = new PermissionEngine({ mode: "default" });
+ * if ((await engine.decide(bash, { command: "git status" })).behavior === "allow") {
+ *   for await (const chunk of bash.invoke({ command: "git status" })) console.log(chunk.content);
+ * }
+ */
+export class Bash extends ToolBase {
+  readonly name = "Bash";
+  readonly description = BASH_DESCRIPTION;
+  readonly inputSchema: JsonSchema = bashInputJsonSchema();
+  readonly isConcurrencySafe = false;
+  readonly isReadOnly = false;
+  override readonly dangerousFiles: readonly string[];
+  override readonly dangerousDirectories: readonly string[];
+
+  private readonly backend: ExecutionBackend;
+  private readonly cwd: string | undefined;
+  private home: Promise<string> | undefined;
+
+  constructor(options: BashOptions = {}) {
+    super({ middlewares: options.middlewares });
+    this.dangerousFiles = [
+      ...(options.dangerousFiles ?? DEFAULT_DANGEROUS_FILES),
+      ...(options.additionalDangerousFiles ?? []),
+    ];
+    this.dangerousDirectories = [
+      ...(options.dangerousDirectories ?? DEFAULT_DANGEROUS_DIRECTORIES),
+      ...(options.additionalDangerousDirectories ?? []),
+    ];
+    this.backend = options.backend ?? new LocalBackend();
+    this.cwd = options.cwd;
+  }
+
+  /** Whether this command only reads: it parses, is analysable, and every part is read-only. */
+  override async checkReadOnly(input: ToolInput): Promise<boolean> {
+    const command = commandOf(input);
+    if (command === "") return false;
+    return isReadOnlyCommand(await parseScript(command));
+  }
+
+  /** The safety analysis of spec §5.1, step by step (see `checkBashPermissions`). */
+  async checkPermissions(
+    input: ToolInput,
+    context: PermissionContext,
+  ): Promise<PermissionDecision> {
+    return checkBashPermissions(commandOf(input), context, {
+      dangerousFiles: this.dangerousFiles,
+      dangerousDirectories: this.dangerousDirectories,
+      cwd: await this.workingDirectory(),
+      home: await this.homeDirectory(),
+    });
+  }
+
+  /** Command-prefix and wildcard rules (`git:*`, `git * push`), as the reference matches them. */
+  override matchRule(ruleContent: string | null, input: ToolInput): boolean {
+    return matchBashRule(ruleContent, commandOf(input));
+  }
+
+  /** `"{prefix}:*"` allow rules for the command's first five subcommands. */
+  override async generateSuggestions(input: ToolInput): Promise<PermissionRule[]> {
+    const command = commandOf(input);
+    if (command === "") return [];
+    return suggestBashRules(await parseScript(command), this.name);
+  }
+
+  /** Runs the command; always one final chunk, `error` when it failed or timed out. */
+  override async call(input: ToolInput, context: ToolCallContext): Promise<ToolChunk> {
+    const command = commandOf(input);
+    const timeoutMs = timeoutOf(input);
+    try {
+      const argv =
+        this.backend.platform === "windows" ? ["cmd", "/c", command] : ["/bin/sh", "-c", command];
+      const result = await this.backend.run(argv, {
+        cwd: this.cwd,
+        timeoutMs,
+        signal: context.signal,
+        maxOutputBytes: OUTPUT_CAP_BYTES,
+      });
+      if (result.aborted) return textChunk(TOOL_INTERRUPTED_REMINDER, { state: "interrupted" });
+      if (result.timedOut) return textChunk(timeoutText(command, timeoutMs), { state: "error" });
+      const stdout = decodeOutput(result.stdout);
+      const stderr = decodeOutput(result.stderr);
+      if (result.exitCode !== 0) {
+        return textChunk(failureText(command, stdout, stderr), { state: "error" });
+      }
+      return textChunk(successText(stdout, stderr), { state: "running" });
+    } catch (error) {
+      return textChunk(errorText(command, error), { state: "error" });
+    }
+  }
+
+  private async workingDirectory(): Promise<string> {
+    return this.cwd ?? (await this.backend.cwd());
+  }
+
+  private homeDirectory(): Promise<string> {
+    this.home ??= this.backend.homeDir();
+    return this.home;
+  }
+}
+
+/** The input's command; a missing or non-string command is empty (as the reference's `.get`). */
+function commandOf(input: ToolInput): string {
+  const command = input["command"];
+  return typeof command === "string" ? command : "";
+}
+
+/** The timeout in ms: the default when absent, clamped to the maximum (spec §5.1). */
+function timeoutOf(input: ToolInput): number {
+  const timeout = input["timeout"];
+  if (typeof timeout !== "number" || !Number.isFinite(timeout)) return DEFAULT_BASH_TIMEOUT_MS;
+  return Math.max(0, Math.min(Math.trunc(timeout), MAX_BASH_TIMEOUT_MS));
+}

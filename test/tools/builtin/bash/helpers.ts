@@ -1,0 +1,88 @@
+import type {
+  ExecutionBackend,
+  RunOptions,
+  RunResult,
+} from "../../../../src/tools/backends/index.js";
+import {
+  PermissionContextSchema,
+  type PermissionContext,
+  type PermissionContextInput,
+} from "../../../../src/permission/index.js";
+import {
+  parseScript,
+  type DangerousPathCheckOptions,
+  type ParsedScript,
+} from "../../../../src/tools/builtin/bash/index.js";
+
+/** Parses a command line for the analyser's functions. */
+export function parse(command: string): Promise<ParsedScript> {
+  return parseScript(command);
+}
+
+/** A full permission context from a partial one. */
+export function contextOf(input: PermissionContextInput = {}): PermissionContext {
+  return PermissionContextSchema.parse(input);
+}
+
+/** Analysis options with a fixed home and cwd, so tests do not depend on the machine. */
+export const ANALYSIS: DangerousPathCheckOptions = {
+  dangerousFiles: [
+    ".gitconfig",
+    ".bashrc",
+    ".zshrc",
+    ".profile",
+    ".ssh/config",
+    ".ssh/authorized_keys",
+    ".npmrc",
+    ".env",
+    ".env.local",
+  ],
+  dangerousDirectories: [".git", ".vscode", ".idea", ".ssh"],
+  cwd: "/tmp/project",
+  home: "/home/u",
+};
+
+/** A backend that runs nothing: fixed home and cwd, and a scripted `run`. */
+export function fakeBackend(
+  options: {
+    home?: string;
+    cwd?: string;
+    platform?: "posix" | "windows";
+    run?: (argv: readonly string[], options: RunOptions) => Promise<RunResult>;
+  } = {},
+): ExecutionBackend & { calls: { argv: readonly string[]; options: RunOptions }[] } {
+  const calls: { argv: readonly string[]; options: RunOptions }[] = [];
+  const unsupported = (): Promise<never> => Promise.reject(new Error("not supported"));
+  return {
+    calls,
+    platform: options.platform ?? "posix",
+    run: (argv, runOptions = {}) => {
+      calls.push({ argv, options: runOptions });
+      return options.run ? options.run(argv, runOptions) : Promise.resolve(result({}));
+    },
+    readFile: unsupported,
+    writeFile: unsupported,
+    stat: unsupported,
+    listDir: unsupported,
+    realpath: unsupported,
+    homeDir: () => Promise.resolve(options.home ?? "/home/u"),
+    cwd: () => Promise.resolve(options.cwd ?? "/tmp/project"),
+  };
+}
+
+/** A run result with defaults. */
+export function result(partial: Partial<RunResult> & { out?: string; err?: string }): RunResult {
+  const encode = (s: string | undefined): Uint8Array => new TextEncoder().encode(s ?? "");
+  const { out, err, ...rest } = partial;
+  return {
+    exitCode: 0,
+    signal: null,
+    stdout: encode(out),
+    stderr: encode(err),
+    stdoutTruncated: false,
+    stderrTruncated: false,
+    timedOut: false,
+    aborted: false,
+    ...rest,
+  };
+}
