@@ -203,6 +203,21 @@ export {
   type ReadCacheEntry,
   type JsonSchema,
   type ToolResponseData,
+  Bash,
+  BashInputSchema,
+  checkBashPermissions,
+  loadBashParser,
+  LocalBackend,
+  BackendIoError,
+  BackendErrorCode,
+  type BashOptions,
+  type BashInput,
+  type ExecutionBackend,
+  type LocalBackendOptions,
+  type RunOptions,
+  type RunResult,
+  type FileStat,
+  type DirEntry,
 } from "./tools/index.js";
 
 export {

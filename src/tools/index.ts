@@ -82,3 +82,31 @@ export {
   type TasksContextInput,
 } from "./state/tasks-context.js";
 export { createToolState, type ToolState } from "./state/tool-state.js";
+export {
+  Bash,
+  BashInputSchema,
+  BASH_DESCRIPTION,
+  DEFAULT_BASH_TIMEOUT_MS,
+  MAX_BASH_TIMEOUT_MS,
+  checkBashPermissions,
+  loadBashParser,
+  parseScript,
+  type BashOptions,
+  type BashInput,
+  type ParsedScript,
+} from "./builtin/bash/index.js";
+export {
+  LocalBackend,
+  BackendIoError,
+  BackendErrorCode,
+  DEFAULT_MAX_OUTPUT_BYTES,
+  DEFAULT_RUN_TIMEOUT_MS,
+  type ExecutionBackend,
+  type LocalBackendOptions,
+  type RunOptions,
+  type RunResult,
+  type FileStat,
+  type DirEntry,
+  type FileKind,
+  type FileOptions,
+} from "./backends/index.js";
