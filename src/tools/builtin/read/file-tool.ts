@@ -1,0 +1,97 @@
+import {
+  DEFAULT_DANGEROUS_DIRECTORIES,
+  DEFAULT_DANGEROUS_FILES,
+  fnmatch,
+  type PermissionRule,
+  type ToolInput,
+} from "../../../permission/index.js";
+import type { ExecutionBackend } from "../../backends/execution-backend.js";
+import { LocalBackend } from "../../backends/local-backend.js";
+import { ToolBase, type ToolBaseOptions } from "../../tool-base.js";
+import { FilePathGuard } from "./file-path-guard.js";
+import { parentDirectoryPattern, pathFlavour } from "./python-path.js";
+
+/** Options shared by Read, Write and Edit. */
+export interface FileToolOptions extends ToolBaseOptions {
+  /** Where files are read and written (default: a {@link LocalBackend}). */
+  backend?: ExecutionBackend | undefined;
+  /**
+   * Sensitive files (matched by basename, or as a path suffix when the entry has a slash),
+   * replacing the defaults; `[]` disables the check.
+   */
+  dangerousFiles?: readonly string[] | undefined;
+  /** Sensitive directories (matched by any path segment), replacing the defaults. */
+  dangerousDirectories?: readonly string[] | undefined;
+  /** Sensitive files added to `dangerousFiles` (or to the defaults). */
+  additionalDangerousFiles?: readonly string[] | undefined;
+  /** Sensitive directories added to `dangerousDirectories` (or to the defaults). */
+  additionalDangerousDirectories?: readonly string[] | undefined;
+}
+
+/**
+ * What Read, Write and Edit share: a backend for their I/O, the sensitive-path lists, the symlink
+ * guard, and path rules (spec §4: a rule's content is an fnmatch pattern on `file_path`; the
+ * suggestion covers the file's parent directory).
+ */
+export abstract class FileTool extends ToolBase {
+  override readonly dangerousFiles: readonly string[];
+  override readonly dangerousDirectories: readonly string[];
+  /** Where the tool reads and writes files. */
+  protected readonly backend: ExecutionBackend;
+  /** Keeps calls on the real paths their permission checks saw. */
+  protected readonly guard: FilePathGuard;
+
+  constructor(options: FileToolOptions = {}) {
+    super({ middlewares: options.middlewares });
+    this.dangerousFiles = [
+      ...(options.dangerousFiles ?? DEFAULT_DANGEROUS_FILES),
+      ...(options.additionalDangerousFiles ?? []),
+    ];
+    this.dangerousDirectories = [
+      ...(options.dangerousDirectories ?? DEFAULT_DANGEROUS_DIRECTORIES),
+      ...(options.additionalDangerousDirectories ?? []),
+    ];
+    this.backend = options.backend ?? new LocalBackend();
+    this.guard = new FilePathGuard(this.backend, () => ({
+      dangerousFiles: this.dangerousFiles,
+      dangerousDirectories: this.dangerousDirectories,
+    }));
+  }
+
+  /** fnmatch of the rule on `file_path` (`*` crosses `/`); no path matches nothing. */
+  override matchRule(ruleContent: string | null, input: ToolInput): boolean {
+    if (ruleContent === null) return true;
+    const filePath = filePathOf(input);
+    return filePath !== "" && fnmatch(filePath, ruleContent);
+  }
+
+  /** An allow rule for the file's parent directory (`/a/b/c.py` → `/a/b/**`). */
+  override generateSuggestions(input: ToolInput): PermissionRule[] {
+    const filePath = filePathOf(input);
+    if (filePath === "") return [];
+    return [
+      {
+        tool_name: this.name,
+        rule_content: parentDirectoryPattern(filePath),
+        behavior: "allow",
+        source: "suggested",
+      },
+    ];
+  }
+
+  /** Whether `path` is absolute on the backend's machine. */
+  protected isAbsolute(path: string): boolean {
+    return pathFlavour(this.backend).isAbsolute(path);
+  }
+
+  /** The last segment of a path on the backend's machine. */
+  protected basename(path: string): string {
+    return pathFlavour(this.backend).basename(path);
+  }
+}
+
+/** The `file_path` of an input, `""` when missing or not a string. */
+export function filePathOf(input: ToolInput): string {
+  const value = input["file_path"];
+  return typeof value === "string" ? value : "";
+}

@@ -1,0 +1,47 @@
+import type { PermissionDecision } from "../../../permission/index.js";
+import { DeveloperOrientedError } from "../../errors/developer-oriented-error.js";
+import { ToolErrorCode } from "../../errors/tool-error-code.js";
+import type { TasksContext } from "../../state/tasks-context.js";
+import { ToolBase } from "../../tool-base.js";
+import type { ToolCallContext } from "../../tool-call-context.js";
+
+/**
+ * What the four Task tools share (spec §5.7): they read and write the task list in the agent
+ * state (`state.tasks_context`), are concurrency-safe, and are always allowed by their own check
+ * — but they are not read-only, so EXPLORE mode denies them.
+ */
+export abstract class TaskTool extends ToolBase {
+  readonly isConcurrencySafe = true;
+  readonly isReadOnly = false;
+  override readonly isStateInjected = true;
+
+  /** ALLOW `"{name} is always allowed to be called."`. */
+  checkPermissions(): PermissionDecision {
+    return {
+      behavior: "allow",
+      message: `${this.name} is always allowed to be called.`,
+      decision_reason: null,
+      updated_input: null,
+      suggested_rules: null,
+      bypass_immune: false,
+    };
+  }
+
+  /**
+   * The task list of the call's agent state. A missing state is a wiring mistake, not something
+   * the model can fix: it throws a developer-oriented `TOOL_STATE_MISSING`, which the toolkit
+   * re-throws.
+   */
+  protected tasksOf(context: ToolCallContext): TasksContext {
+    const tasks = context.state?.tasks_context;
+    if (tasks === undefined || !Array.isArray(tasks.tasks)) {
+      throw new DeveloperOrientedError(
+        ToolErrorCode.TOOL_STATE_MISSING,
+        `Error: ${this.name} requires AgentState to be provided, got None instead. ` +
+          "Invoke it with { state } (the agent does so for state-injected tools).",
+        { data: { tool: this.name } },
+      );
+    }
+    return tasks;
+  }
+}

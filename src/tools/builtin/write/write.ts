@@ -1,0 +1,130 @@
+import type {
+  PermissionContext,
+  PermissionDecision,
+  ToolInput,
+} from "../../../permission/index.js";
+import type { JsonSchema } from "../../json-schema.js";
+import type { ToolCallContext } from "../../tool-call-context.js";
+import { textChunk, type ToolChunk } from "../../tool-chunk.js";
+import { mtimeSeconds } from "../read-cache/file-mtime.js";
+import { getCache } from "../read-cache/read-cache.js";
+import { type FileAccess, readBytes, writeText } from "../read/file-access.js";
+import { changedDuringIoChunk } from "../read/file-path-guard.js";
+import { FileTool, type FileToolOptions, filePathOf } from "../read/file-tool.js";
+import { errorChunk, errorMessage, interruptedChunk, parseInput } from "../read/result-chunks.js";
+import { decodeUtf8Strict, splitLinesKeepEnds } from "../read/split-lines.js";
+import { checkFileEditPermissions } from "./file-edit-permissions.js";
+import { unifiedDiff } from "./unified-diff.js";
+import {
+  WRITE_DESCRIPTION,
+  type WriteInput,
+  WriteInputSchema,
+  writeInputJsonSchema,
+} from "./write-input.js";
+
+/** Options of {@link Write}. */
+export type WriteOptions = FileToolOptions;
+
+/**
+ * The Write tool (spec §5.3): creates or overwrites a file (UTF-8, parent directories created).
+ * An existing file must have been read first (a valid entry in the read cache of the agent state,
+ * same mtime); Write does not refresh that entry, so writing again needs a new Read. The result's
+ * metadata carries a unified diff (`diff`, `file_path`, `occurrences: 1`) for frontends.
+ *
+ * Sensitive paths need the user's confirmation, which allow rules cannot give; in `accept_edits`
+ * and `dont_ask` modes files inside a working directory are allowed. The call acts on the real
+ * path its permission check saw and refuses a symlink that escapes it (see `FilePathGuard`).
+ *
+ * @example
+ * const write = new Write();
+ * await engine.decide(write, { file_path: "/repo/notes.md", content: "# Notes\n" });
+ */
+export class Write extends FileTool {
+  readonly name = "Write";
+  readonly description = WRITE_DESCRIPTION;
+  readonly inputSchema: JsonSchema = writeInputJsonSchema();
+  readonly isConcurrencySafe = false;
+  readonly isReadOnly = false;
+  override readonly isStateInjected = true;
+
+  constructor(options: WriteOptions = {}) {
+    super(options);
+  }
+
+  /** Spec §4's Write check, stricter on symlinks (see `checkFileEditPermissions`). */
+  checkPermissions(input: ToolInput, context: PermissionContext): Promise<PermissionDecision> {
+    return checkFileEditPermissions(
+      { tool: "Write", verb: "writing" },
+      filePathOf(input),
+      context,
+      this.guard,
+      { dangerousFiles: this.dangerousFiles, dangerousDirectories: this.dangerousDirectories },
+    );
+  }
+
+  /** Writes the file; every failure is an `error` chunk with the reference's text. */
+  override async call(input: ToolInput, context: ToolCallContext): Promise<ToolChunk> {
+    const parsed = parseInput(WriteInputSchema, input, this.name);
+    if (!parsed.ok) return parsed.chunk;
+    try {
+      if (context.signal.aborted) return interruptedChunk();
+      return await this.write(parsed.value, context);
+    } catch (error) {
+      if (context.signal.aborted) return interruptedChunk();
+      return errorChunk(`Error writing file: ${errorMessage(error)}`);
+    }
+  }
+
+  private async write(input: WriteInput, context: ToolCallContext): Promise<ToolChunk> {
+    const { file_path: filePath, content } = input;
+    if (!this.isAbsolute(filePath)) {
+      return errorChunk(`Error: file_path must be an absolute path, got: ${filePath}`);
+    }
+    const admission = await this.guard.admit(filePath);
+    if (!admission.ok) return errorChunk(admission.message, admission.code);
+    const access: FileAccess = {
+      backend: this.backend,
+      guard: this.guard,
+      filePath,
+      real: admission.real,
+      signal: context.signal,
+    };
+    const stat = await this.backend.stat(access.real);
+    if (stat?.kind === "directory") {
+      return errorChunk(`Error: Path is a directory, not a file: ${filePath}`);
+    }
+    const existed = stat !== null;
+    const toolContext = context.state?.tool_context;
+    if (
+      existed &&
+      toolContext !== undefined &&
+      getCache(toolContext, filePath, mtimeSeconds(stat.mtimeMs)) === null
+    ) {
+      return errorChunk(
+        `Error: File ${filePath} exists but has not been read yet. You must read the file ` +
+          "first before writing to it.",
+      );
+    }
+    let previous = "";
+    if (existed) {
+      let bytes: Uint8Array | null = new Uint8Array(0);
+      try {
+        bytes = await readBytes(access);
+      } catch (error) {
+        // The diff is best effort: an unreadable old file diffs as empty, as in the reference.
+        if (context.signal.aborted) throw error;
+      }
+      if (bytes === null) return changedDuringIoChunk(filePath, false);
+      previous = decodeUtf8Strict(bytes) ?? "";
+    }
+    if (!(await writeText(access, content))) return changedDuringIoChunk(filePath, true);
+    const diff = unifiedDiff(splitLinesKeepEnds(previous), splitLinesKeepEnds(content), {
+      fromFile: existed ? `a/${filePath}` : "/dev/null",
+      toFile: `b/${filePath}`,
+    });
+    return textChunk(
+      `The file ${filePath} has been written successfully (${content.split("\n").length} lines).`,
+      { metadata: { diff, file_path: filePath, occurrences: 1 } },
+    );
+  }
+}
