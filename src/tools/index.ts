@@ -110,3 +110,10 @@ export {
   type FileKind,
   type FileOptions,
 } from "./backends/index.js";
+export { Read, type ReadOptions } from "./builtin/read/index.js";
+export { Write, type WriteOptions } from "./builtin/write/index.js";
+export { Edit, type EditOptions } from "./builtin/edit/index.js";
+export { Glob, type GlobOptions } from "./builtin/glob/index.js";
+export { Grep, type GrepOptions } from "./builtin/grep/index.js";
+export { TaskCreate, TaskGet, TaskList, TaskUpdate } from "./builtin/task/index.js";
+export { getCache, cacheFile, cleanFileCache } from "./builtin/read-cache/index.js";
