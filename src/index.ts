@@ -298,3 +298,54 @@ export {
   type TokenCountable,
   type Sleep,
 } from "./model/index.js";
+
+export {
+  Agent,
+  ModelConfigSchema,
+  ReplyInputError,
+  ReplyInputErrorCode,
+  GenerateStructuredOutput,
+  GENERATE_STRUCTURED_OUTPUT_NAME,
+  toStructuredJsonSchema,
+  type AgentOptions,
+  type AgentOffloader,
+  type ReplyOptions,
+  type StructuredSchemaInput,
+  type ModelConfig,
+  type ModelConfigInput,
+  type ReplyInput,
+} from "./actors/index.js";
+export {
+  AgentState,
+  AgentStateSchema,
+  ReplyContextSchema,
+  type AgentStateData,
+  type AgentStateInput,
+  type ReplyContext,
+} from "./state/index.js";
+export {
+  ContextConfigSchema,
+  type ContextConfig,
+  type ContextConfigInput,
+} from "./context/index.js";
+export {
+  createAgentMachine,
+  AgentStateName,
+  ReActConfigSchema,
+  InjectionConfigSchema,
+  type AgentMachine,
+  type ReActConfig,
+  type ReActConfigInput,
+  type InjectionConfig,
+  type InjectionConfigInput,
+} from "./machines/index.js";
+export {
+  type AgentMiddleware,
+  type ReplyItem,
+  type ReplyHookInput,
+  type ReasoningHookInput,
+  type CheckPermissionHookInput,
+  type ActingHookInput,
+  type ModelCallHookInput,
+  type CompressContextHookInput,
+} from "./middleware/index.js";

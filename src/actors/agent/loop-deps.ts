@@ -1,0 +1,36 @@
+import type { AgentEvent, ToolCallBlock, ToolResultBlock } from "../../message/index.js";
+import type { PermissionDecision, PermissionEngine } from "../../permission/index.js";
+import type { AgentState } from "../../state/index.js";
+import type { ToolBase, ToolChunk, Toolkit, ToolResponse } from "../../tools/index.js";
+
+/** What the permission hook chain gets (spec §9 `on_check_permission`; deep copies). */
+export interface CheckPermissionInput {
+  toolCall: ToolCallBlock;
+  tool: ToolBase;
+  toolInput: Record<string, unknown>;
+}
+
+/**
+ * What the acting step (spec §3.7, §3.8) needs from the agent. The agent builds it once; the
+ * middleware chains are already composed (identity when no middleware implements the hook).
+ */
+export interface LoopDeps {
+  /** The agent's name (author of its messages). */
+  readonly name: string;
+  /** The live agent state (the agent may replace it; read it through this getter each time). */
+  readonly state: AgentState;
+  readonly toolkit: Toolkit;
+  readonly engine: PermissionEngine;
+  /** Emits one event of the running reply, in order. */
+  emit(event: AgentEvent): void;
+  /**
+   * The permission decision for a call: the `onCheckPermission` chain around
+   * {@link checkPermissionImpl}-style logic (an `allowed` call short-circuits to ALLOW, else the
+   * engine). PASSTHROUGH coming back is treated as ASK by the caller.
+   */
+  checkPermission(input: CheckPermissionInput): Promise<PermissionDecision>;
+  /** Runs an allowed local call: the `onActing` chain around `toolkit.callTool`. */
+  acting(toolCall: ToolCallBlock, signal: AbortSignal): AsyncIterable<ToolChunk | ToolResponse>;
+  /** Truncates a tool result before it is saved (spec §8.4); identity until the context issue. */
+  truncateResult(result: ToolResultBlock): Promise<ToolResultBlock>;
+}

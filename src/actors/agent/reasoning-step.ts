@@ -1,0 +1,125 @@
+import {
+  AssistantMsg,
+  SystemMsg,
+  UserMsg,
+  createEvent,
+  type AgentEvent,
+  type ContentBlock,
+  type Msg,
+} from "../../message/index.js";
+import {
+  EMPTY_STREAM_MESSAGE,
+  isResponseStream,
+  type ChatModel,
+  type ChatResponse,
+  type ToolChoice,
+  type ToolSchema,
+} from "../../model/index.js";
+import { ChunkEventConverter } from "../../machines/index.js";
+import type { AgentState } from "../../state/index.js";
+
+/** What one reasoning step needs (the agent builds it). */
+export interface ReasoningContext {
+  readonly name: string;
+  readonly state: AgentState;
+  readonly model: ChatModel;
+  readonly systemPrompt: string;
+  readonly tools: ToolSchema[];
+  /** Calls the model with retries, fallback and the `onModelCall` chain. */
+  callModel(
+    messages: Msg[],
+    tools: ToolSchema[],
+    toolChoice: ToolChoice | null,
+  ): Promise<ChatResponse | AsyncIterable<ChatResponse>>;
+}
+
+/** The model input: system prompt, the summary as a user message if any, then the context. */
+export function modelInput(systemPrompt: string, state: AgentState): Msg[] {
+  const messages: Msg[] = [new SystemMsg({ name: "system", content: systemPrompt })];
+  const summary = state.summary;
+  if (summary.length > 0) messages.push(new UserMsg({ name: "user", content: summary }));
+  for (const msg of state.context) messages.push(msg);
+  return messages;
+}
+
+/**
+ * One reasoning step (spec §3.6): MODEL_CALL_START, the model's chunks as block events,
+ * MODEL_CALL_END; the response saved in the reply message; a final candidate `Msg` last when the
+ * model answered without tool calls (and not with thinking only). An interrupted call ends after
+ * MODEL_CALL_END(interrupted) without a candidate.
+ */
+export async function* reasoningStep(
+  ctx: ReasoningContext,
+  toolChoice: ToolChoice | null,
+): AsyncGenerator<AgentEvent | Msg, void, undefined> {
+  const { state, name } = ctx;
+  const reply_id = state.replyId;
+  yield createEvent("MODEL_CALL_START", { reply_id, model_name: ctx.model.model });
+
+  const response = await ctx.callModel(modelInput(ctx.systemPrompt, state), ctx.tools, toolChoice);
+  const converter = new ChunkEventConverter(reply_id);
+  const out: AgentEvent[] = [];
+  let completed: ChatResponse | null = null;
+  if (isResponseStream(response)) {
+    for await (const chunk of response) {
+      if (chunk.is_last) {
+        completed = chunk;
+        continue;
+      }
+      converter.convert(chunk, out);
+      for (const event of out) yield event;
+      out.length = 0;
+    }
+  } else {
+    converter.convert(response, out);
+    completed = response;
+  }
+  converter.close(out);
+  for (const event of out) yield event;
+  if (completed === null) throw new Error(EMPTY_STREAM_MESSAGE);
+
+  const usage = completed.usage;
+  yield createEvent("MODEL_CALL_END", {
+    reply_id,
+    input_tokens: usage?.input_tokens ?? 0,
+    output_tokens: usage?.output_tokens ?? 0,
+    cache_input_tokens: usage?.cache_input_tokens ?? 0,
+    cache_creation_input_tokens: usage?.cache_creation_input_tokens ?? 0,
+    finished_reason: completed.finished_reason,
+  });
+
+  // Save the response (audio is not kept in the context).
+  const content: ContentBlock[] = completed.content.filter(
+    (b) => !(b.type === "data" && b.source.media_type.startsWith("audio/")),
+  );
+  const replyMsg = state.appendContext(name, content);
+  if (usage !== null) {
+    if (replyMsg.usage === null) {
+      replyMsg.usage = {
+        input_tokens: usage.input_tokens,
+        output_tokens: usage.output_tokens,
+        cache_input_tokens: usage.cache_input_tokens,
+        cache_creation_input_tokens: usage.cache_creation_input_tokens,
+      };
+    } else {
+      replyMsg.usage.input_tokens += usage.input_tokens;
+      replyMsg.usage.output_tokens += usage.output_tokens;
+      replyMsg.usage.cache_input_tokens += usage.cache_input_tokens;
+      replyMsg.usage.cache_creation_input_tokens += usage.cache_creation_input_tokens;
+    }
+  }
+  if (completed.finished_reason === "interrupted") return;
+
+  const hasToolCalls = content.some((b) => b.type === "tool_call");
+  const thinkingOnly = content.length > 0 && content.every((b) => b.type === "thinking");
+  if (hasToolCalls || thinkingOnly) return;
+  yield new AssistantMsg({
+    name,
+    id: reply_id,
+    content: structuredClone(
+      content.filter((b) => b.type === "thinking" || b.type === "text" || b.type === "data"),
+    ),
+    usage: replyMsg.usage === null ? null : { ...replyMsg.usage },
+    finished_reason: "completed",
+  });
+}

@@ -1,0 +1,149 @@
+import {
+  Msg,
+  parseAgentEvent,
+  type AgentEvent,
+  type ExternalExecutionResultEvent,
+  type UserConfirmResultEvent,
+  type UserInterruptEvent,
+} from "../../message/index.js";
+import type { AgentState } from "../../state/index.js";
+import { ReplyInputError, ReplyInputErrorCode } from "./reply-input-error.js";
+
+/** What `reply` and `replyStream` take. */
+export type ReplyInput =
+  | Msg
+  | readonly Msg[]
+  | UserConfirmResultEvent
+  | ExternalExecutionResultEvent
+  | UserInterruptEvent
+  | null
+  | undefined;
+
+/** A reply input sorted out: new messages, or one of the three input events. */
+export type SortedInput =
+  | { readonly kind: "msgs"; readonly msgs: Msg[] }
+  | { readonly kind: "confirm"; readonly event: UserConfirmResultEvent }
+  | { readonly kind: "external"; readonly event: ExternalExecutionResultEvent }
+  | { readonly kind: "interrupt"; readonly event: UserInterruptEvent };
+
+/**
+ * Sorts and validates a reply input. Plain objects (JSON from a client or the bus) are parsed as
+ * events or messages; a malformed one gives a `ValidationError` naming the field.
+ */
+export function sortInput(input: unknown): SortedInput {
+  if (input === null || input === undefined) return { kind: "msgs", msgs: [] };
+  if (input instanceof Msg) return { kind: "msgs", msgs: validateMsgs([input]) };
+  if (Array.isArray(input)) return { kind: "msgs", msgs: validateMsgs(input) };
+  if (typeof input === "object" && "type" in input) {
+    const event: AgentEvent = parseAgentEvent(input);
+    switch (event.type) {
+      case "USER_CONFIRM_RESULT":
+        return { kind: "confirm", event };
+      case "EXTERNAL_EXECUTION_RESULT":
+        return { kind: "external", event };
+      case "USER_INTERRUPT":
+        return { kind: "interrupt", event };
+      default:
+        throw invalidMessage(input);
+    }
+  }
+  return { kind: "msgs", msgs: validateMsgs([input]) };
+}
+
+/**
+ * Spec §3.4: every input must be a message with role user or assistant and no tool calls, tool
+ * results or thinking. Returns deep copies (plain objects are parsed as messages).
+ */
+export function validateMsgs(values: readonly unknown[]): Msg[] {
+  return values.map((value) => {
+    let msg: Msg;
+    try {
+      msg = value instanceof Msg ? Msg.fromJSON(value.toJSON()) : Msg.fromJSON(value);
+    } catch {
+      throw invalidMessage(value);
+    }
+    if (msg.role === "system" || msg.hasContentBlocks(["tool_call", "tool_result", "thinking"])) {
+      throw invalidMessage(value);
+    }
+    return msg;
+  });
+}
+
+function invalidMessage(value: unknown): ReplyInputError {
+  return new ReplyInputError(
+    ReplyInputErrorCode.INVALID_MESSAGE,
+    `Invalid message in the input: ${describe(value)}. The message should be a Msg object with role 'user' or 'assistant', and should not contain tool calls, tool results or thinking blocks.`,
+  );
+}
+
+/**
+ * Spec §3.3 step 4: checks an input against what the agent waits for. Throws the reference's
+ * errors; returns true when the input resumes a parked reply.
+ */
+export function checkIncomingEvent(state: AgentState, name: string, input: SortedInput): boolean {
+  const awaiting = state.getAwaitingToolCalls(name);
+  const asking = awaiting.filter((c) => c.state === "asking");
+  const submitted = awaiting.filter((c) => c.state === "submitted");
+  switch (input.kind) {
+    case "msgs":
+    case "interrupt":
+      if (input.kind === "msgs" && awaiting.length > 0) {
+        throw new ReplyInputError(
+          ReplyInputErrorCode.AWAITING_EVENT,
+          `Agent is waiting for ${asking.length} tool calls and external execution results for ${submitted.length} tool calls, but received no event.`,
+        );
+      }
+      return false;
+    case "confirm": {
+      if (asking.length === 0) {
+        throw new ReplyInputError(
+          ReplyInputErrorCode.NOT_WAITING,
+          `Agent is not waiting for user confirmation, but received UserConfirmResultEvent: ${describe(input.event)}`,
+        );
+      }
+      const waiting = new Set(asking.map((c) => c.id));
+      const extra = input.event.confirm_results
+        .map((r) => r.tool_call.id)
+        .filter((id) => !waiting.has(id));
+      if (extra.length > 0) {
+        throw new ReplyInputError(
+          ReplyInputErrorCode.UNKNOWN_TOOL_CALLS,
+          `Received UserConfirmResultEvent with tool call ids ${pySet(extra)} that are not waiting for confirmation.`,
+          { tool_call_ids: extra },
+        );
+      }
+      return true;
+    }
+    case "external": {
+      if (submitted.length === 0) {
+        throw new ReplyInputError(
+          ReplyInputErrorCode.NOT_WAITING,
+          `Agent is not waiting for external execution result, but received ExternalExecutionResultEvent: ${describe(input.event)}`,
+        );
+      }
+      const waiting = new Set(submitted.map((c) => c.id));
+      const extra = input.event.execution_results.map((r) => r.id).filter((id) => !waiting.has(id));
+      if (extra.length > 0) {
+        throw new ReplyInputError(
+          ReplyInputErrorCode.UNKNOWN_TOOL_CALLS,
+          `Received ExternalExecutionResultEvent with tool call ids ${pySet(extra)} that are not waiting for external execution results.`,
+          { tool_call_ids: extra },
+        );
+      }
+      return true;
+    }
+  }
+}
+
+/** Python's repr of a set of strings: `{'a', 'b'}` (first-seen order, no duplicates). */
+function pySet(ids: readonly string[]): string {
+  return `{${[...new Set(ids)].map((id) => `'${id.replaceAll("\\", "\\\\").replaceAll("'", "\\'")}'`).join(", ")}}`;
+}
+
+function describe(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

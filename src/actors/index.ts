@@ -1,0 +1,19 @@
+export {
+  Agent,
+  type AgentOptions,
+  type AgentOffloader,
+  type ReplyOptions,
+  type StructuredSchemaInput,
+} from "./agent/agent.js";
+export {
+  ModelConfigSchema,
+  type ModelConfig,
+  type ModelConfigInput,
+} from "./agent/model-config.js";
+export { ReplyInputError, ReplyInputErrorCode } from "./agent/reply-input-error.js";
+export type { ReplyInput } from "./agent/reply-input.js";
+export {
+  GenerateStructuredOutput,
+  GENERATE_STRUCTURED_OUTPUT_NAME,
+  toStructuredJsonSchema,
+} from "./agent/generate-structured-output-tool.js";

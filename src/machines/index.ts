@@ -1,0 +1,40 @@
+export {
+  createAgentMachine,
+  AgentStateName,
+  type AgentMachine,
+  type AgentMachineContext,
+  type AgentMachineEvent,
+  type AgentMachineInput,
+  type ReplyRequest,
+  type WorkOutput,
+  type ReasoningOutput,
+  type ActingOutput,
+} from "./agent-machine.js";
+export {
+  decideNextAction,
+  WAITING_TEXT,
+  STRUCTURED_DONE_TEXT,
+  EXCEEDED_TEXT,
+  STRUCTURED_OUTPUT_TOOL,
+  STRUCTURED_HINT_SOURCE,
+  type NextAction,
+  type NextActionInput,
+} from "./next-action.js";
+export { batchToolCalls, type ToolBatch } from "./batching.js";
+export { ChunkEventConverter } from "./loop/chunk-events.js";
+export {
+  ReActConfigSchema,
+  DEFAULT_INTERRUPTION_MESSAGE,
+  type ReActConfig,
+  type ReActConfigInput,
+} from "./react-config.js";
+export {
+  InjectionConfigSchema,
+  DEFAULT_INJECTION_TEMPLATE,
+  DEFAULT_INJECTION_SOURCE,
+  DEFAULT_TASK_TOOL_NAMES,
+  type InjectionConfig,
+  type InjectionConfigInput,
+} from "./injection-config.js";
+export { runtimeStateHint, type RuntimeStateInput } from "./runtime-state/runtime-state-hint.js";
+export { strftime, strptime } from "./runtime-state/strftime.js";
