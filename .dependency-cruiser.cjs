@@ -105,7 +105,7 @@ module.exports = {
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {
       exportsFields: ["exports"],
-      conditionNames: ["source", "import", "require", "node", "default"],
+      conditionNames: ["actorscope-source", "import", "require", "node", "default"],
       extensions: [".ts", ".js", ".mjs", ".cjs", ".json"],
     },
   },

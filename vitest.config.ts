@@ -2,9 +2,9 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: {
-    // Resolve `actorscope` to `src/` (the "source" export condition), so tests and examples
+    // Resolve `actorscope` to `src/` (the "actorscope-source" export condition), so tests and examples
     // need no build step.
-    conditions: ["source"],
+    conditions: ["actorscope-source"],
   },
   test: {
     include: ["test/**/*.test.ts"],

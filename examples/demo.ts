@@ -2,7 +2,7 @@
  * `npm run demo`: one agent with built-in tools, a scripted model (no network), a multi-step
  * reply streamed to the terminal, a permission prompt, its answer, and the end of the reply.
  *
- * Run it: npx tsx --conditions=source examples/demo.ts   (add --yes to approve without asking)
+ * Run it: npx tsx --conditions=actorscope-source examples/demo.ts   (add --yes to approve without asking)
  */
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";

@@ -40,7 +40,7 @@ import {
   applyExternalResults,
   closeUnfinishedToolCalls,
   runBatch,
-} from "./acting-step.js";
+} from "./acting/index.js";
 import { resolveConfigs, type AgentConfigs } from "./agent-config.js";
 import {
   GenerateStructuredOutput,
