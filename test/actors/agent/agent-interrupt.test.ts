@@ -1,0 +1,96 @@
+import { execFileSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import {
+  Agent,
+  Bash,
+  ScriptedModel,
+  Toolkit,
+  UserMsg,
+  type AgentEvent,
+} from "../../../src/index.js";
+
+const user = (text: string) => new UserMsg({ name: "user", content: text });
+
+function sleepers(marker: string): string[] {
+  try {
+    return execFileSync("pgrep", ["-f", marker], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .filter(Boolean);
+  } catch {
+    return []; // pgrep exits 1 when nothing matches
+  }
+}
+
+describe("Agent interrupt (spec §3.8)", () => {
+  it("§3.8 an interrupt during a streaming model call ends MODEL_CALL_END(interrupted) then REPLY_END(interrupted)", async () => {
+    const long = "word ".repeat(400);
+    const agent = new Agent({
+      name: "Friday",
+      systemPrompt: "s",
+      model: new ScriptedModel({ responses: [long], chunkSize: 5, chunkLatencyMs: 50 }),
+      injectionConfig: { injectRuntimeState: false },
+    });
+    const events: AgentEvent[] = [];
+    let interrupted = false;
+    for await (const event of agent.replyStream(user("talk"))) {
+      events.push(event);
+      if (event.type === "TEXT_BLOCK_DELTA" && !interrupted) {
+        interrupted = true;
+        await agent.interrupt();
+      }
+    }
+    const deltas = events.filter((e) => e.type === "TEXT_BLOCK_DELTA").length;
+    expect(deltas).toBeLessThan(long.length / 5 / 2); // stopped long before the stream's end
+    const tail = events.slice(-2);
+    expect(tail.map((e) => e.type)).toEqual(["MODEL_CALL_END", "REPLY_END"]);
+    expect(tail[0]).toMatchObject({ finished_reason: "interrupted" });
+    expect(tail[1]).toMatchObject({ finished_reason: "interrupted" });
+    expect(agent.actor.getSnapshot().value).toBe("idle");
+  });
+
+  it("§11.109 an interrupt during a running Bash command kills it and ends interrupted, leaving no child", async () => {
+    // `sleep 30.<unique digits>`: a 30-second sleep this test can find with pgrep
+    const marker = `sleep 30.${process.pid}${Date.now() % 1000}`;
+    const agent = new Agent({
+      name: "Friday",
+      systemPrompt: "s",
+      model: new ScriptedModel({
+        responses: [
+          {
+            toolCalls: [
+              {
+                name: "Bash",
+                input: { command: `${marker}; true` },
+              },
+            ],
+          },
+        ],
+      }),
+      toolkit: new Toolkit({ tools: [new Bash()] }),
+      state: {
+        permission_context: {
+          allow_rules: {
+            Bash: [{ tool_name: "Bash", rule_content: null, behavior: "allow", source: "test" }],
+          },
+        },
+      },
+      injectionConfig: { injectRuntimeState: false },
+    });
+    const events: AgentEvent[] = [];
+    const msgPromise = (async () => {
+      for await (const event of agent.replyStream(user("wait"))) {
+        events.push(event);
+        if (event.type === "TOOL_RESULT_START") setTimeout(() => void agent.interrupt(), 200);
+      }
+    })();
+    await msgPromise;
+    const end = events.find((e) => e.type === "TOOL_RESULT_END");
+    expect(end).toMatchObject({ state: "interrupted" });
+    expect(events.at(-1)).toMatchObject({ type: "REPLY_END", finished_reason: "interrupted" });
+    const result = agent.state.context.at(-1)?.getContentBlocks("tool_result")[0];
+    expect(result?.state).toBe("interrupted");
+    expect(agent.state.context.at(-1)?.getContentBlocks("tool_call")[0]?.state).toBe("finished");
+    expect(sleepers(marker)).toEqual([]);
+  });
+});
