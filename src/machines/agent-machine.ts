@@ -71,6 +71,15 @@ export interface ActingOutput extends WorkOutput {
   parked: boolean;
 }
 
+/**
+ * While work runs, INTERRUPT asks it to stop (it ends with its interrupted tail); if it has not
+ * within `interruptGrace`, the agent ends the reply without it.
+ */
+const INTERRUPTIBLE = {
+  INTERRUPT: { actions: ["abortWork", "scheduleInterruptTimeout"] },
+  INTERRUPT_TIMEOUT: { target: "idle", actions: "endInterrupted" },
+} as const;
+
 const notProvided = (slot: string) => () => {
   throw new Error(`The agent machine's '${slot}' slot was not provided (use machine.provide()).`);
 };
@@ -283,10 +292,7 @@ export function createAgentMachine() {
             ],
           },
         },
-        on: {
-          INTERRUPT: { actions: ["abortWork", "scheduleInterruptTimeout"] },
-          INTERRUPT_TIMEOUT: { target: "idle", actions: "endInterrupted" },
-        },
+        on: INTERRUPTIBLE,
       },
       reasoning: {
         invoke: {
@@ -315,10 +321,7 @@ export function createAgentMachine() {
             ],
           },
         },
-        on: {
-          INTERRUPT: { actions: ["abortWork", "scheduleInterruptTimeout"] },
-          INTERRUPT_TIMEOUT: { target: "idle", actions: "endInterrupted" },
-        },
+        on: INTERRUPTIBLE,
       },
       acting: {
         invoke: {
@@ -349,10 +352,7 @@ export function createAgentMachine() {
             ],
           },
         },
-        on: {
-          INTERRUPT: { actions: ["abortWork", "scheduleInterruptTimeout"] },
-          INTERRUPT_TIMEOUT: { target: "idle", actions: "endInterrupted" },
-        },
+        on: INTERRUPTIBLE,
       },
       "awaiting-confirm": {
         on: {

@@ -1,5 +1,6 @@
 import { getLogger } from "../errors/index.js";
 import { concatBase64 } from "./base64.js";
+import { addUsage } from "./usage.js";
 import type { ContentBlock, ContentBlockType, BlockOfType } from "./blocks/content-block.js";
 import type { TextOrDataBlock } from "./blocks/tool-result-block.js";
 import type { AgentEvent } from "./events/agent-event.js";
@@ -28,19 +29,7 @@ export function applyEvent(msg: MsgData, event: AgentEvent): void {
       msg.error = event.error;
       return;
     case "MODEL_CALL_END":
-      if (msg.usage === null) {
-        msg.usage = {
-          input_tokens: event.input_tokens,
-          output_tokens: event.output_tokens,
-          cache_input_tokens: event.cache_input_tokens,
-          cache_creation_input_tokens: event.cache_creation_input_tokens,
-        };
-      } else {
-        msg.usage.input_tokens += event.input_tokens;
-        msg.usage.output_tokens += event.output_tokens;
-        msg.usage.cache_input_tokens += event.cache_input_tokens;
-        msg.usage.cache_creation_input_tokens += event.cache_creation_input_tokens;
-      }
+      msg.usage = addUsage(msg.usage, event);
       return;
     case "TEXT_BLOCK_START":
       content.push({

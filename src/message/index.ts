@@ -56,7 +56,7 @@ export {
   type PermissionRule,
   type PermissionRuleInput,
 } from "./permission-rule.js";
-export { UsageSchema, type Usage } from "./usage.js";
+export { UsageSchema, addUsage, type Usage } from "./usage.js";
 export {
   ReplyFinishedReason,
   ReplyFinishedReasonSchema,

@@ -2,6 +2,7 @@ import {
   AssistantMsg,
   SystemMsg,
   UserMsg,
+  addUsage,
   createEvent,
   type AgentEvent,
   type ContentBlock,
@@ -93,21 +94,7 @@ export async function* reasoningStep(
     (b) => !(b.type === "data" && b.source.media_type.startsWith("audio/")),
   );
   const replyMsg = state.appendContext(name, content);
-  if (usage !== null) {
-    if (replyMsg.usage === null) {
-      replyMsg.usage = {
-        input_tokens: usage.input_tokens,
-        output_tokens: usage.output_tokens,
-        cache_input_tokens: usage.cache_input_tokens,
-        cache_creation_input_tokens: usage.cache_creation_input_tokens,
-      };
-    } else {
-      replyMsg.usage.input_tokens += usage.input_tokens;
-      replyMsg.usage.output_tokens += usage.output_tokens;
-      replyMsg.usage.cache_input_tokens += usage.cache_input_tokens;
-      replyMsg.usage.cache_creation_input_tokens += usage.cache_creation_input_tokens;
-    }
-  }
+  if (usage !== null) replyMsg.usage = addUsage(replyMsg.usage, usage);
   if (completed.finished_reason === "interrupted") return;
 
   const hasToolCalls = content.some((b) => b.type === "tool_call");
