@@ -22,6 +22,8 @@ async function main(): Promise<void> {
       send({ kind: "error", message: error instanceof Error ? error.message : String(error) });
     });
   });
+  // The runner gone (finished or crashed): nothing more to do.
+  process.on("disconnect", () => process.exit());
   send({ kind: "ready", setup: contender.setup });
 
   async function handle(request: WorkerRequest): Promise<WorkerReply> {

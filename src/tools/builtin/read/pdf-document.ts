@@ -1,5 +1,16 @@
 import { PDFDocument } from "pdf-lib";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type * as Pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
+
+/**
+ * pdfjs is loaded on the first PDF read, never at import: its legacy build patches globals
+ * (Array.prototype.push, JSON.parse, Set and Promise statics) for the whole process, which slowed
+ * every agent loop by 25–30 % and broke `sideEffects: false`.
+ */
+let pdfjs: Promise<typeof Pdfjs> | null = null;
+function loadPdfjs(): Promise<typeof Pdfjs> {
+  pdfjs ??= import("pdfjs-dist/legacy/build/pdf.mjs");
+  return pdfjs;
+}
 import { abortable } from "./abortable.js";
 
 /** The longest a PDF may take to parse and extract before the Read gives up (60 s). */
@@ -20,6 +31,7 @@ export interface PdfDocument {
 export async function openPdf(bytes: Uint8Array, signal: AbortSignal): Promise<PdfDocument> {
   signal.throwIfAborted();
   // pdf.js takes ownership of the buffer it is given, and refuses Node Buffers: a plain copy.
+  const { getDocument } = await loadPdfjs();
   const task = getDocument({
     data: new Uint8Array(bytes),
     isEvalSupported: false,
