@@ -11,7 +11,7 @@ import { getCache } from "../read-cache/read-cache.js";
 import { type FileAccess, readBytes, writeText } from "../read/file-access.js";
 import { changedDuringIoChunk } from "../read/file-path-guard.js";
 import { FileTool, type FileToolOptions, filePathOf } from "../read/file-tool.js";
-import { errorChunk, errorMessage, interruptedChunk, parseInput } from "../read/result-chunks.js";
+import { errorChunk, errorMessage, interruptedChunk } from "../read/result-chunks.js";
 import { decodeUtf8, normalizeNewlines, splitLinesKeepEnds } from "../read/split-lines.js";
 import { checkFileEditPermissions } from "../write/file-edit-permissions.js";
 import { unifiedDiff } from "../write/unified-diff.js";
@@ -66,15 +66,9 @@ export class Edit extends FileTool {
 
   /** Edits the file; every failure is an `error` chunk with the reference's text. */
   override async call(input: ToolInput, context: ToolCallContext): Promise<ToolChunk> {
-    const parsed = parseInput(EditInputSchema, input, this.name);
-    if (!parsed.ok) return parsed.chunk;
-    try {
-      if (context.signal.aborted) return interruptedChunk();
-      return await this.edit(parsed.value, context);
-    } catch (error) {
-      if (context.signal.aborted) return interruptedChunk();
-      return errorChunk(`Error reading file: ${errorMessage(error)}`);
-    }
+    return this.runGuarded(EditInputSchema, input, context, "Error reading file", (value) =>
+      this.edit(value, context),
+    );
   }
 
   private async edit(input: EditInput, context: ToolCallContext): Promise<ToolChunk> {

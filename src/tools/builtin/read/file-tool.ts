@@ -7,7 +7,11 @@ import {
 } from "../../../permission/index.js";
 import type { ExecutionBackend } from "../../backends/execution-backend.js";
 import { LocalBackend } from "../../backends/local-backend.js";
+import type { z } from "zod";
+import type { ToolCallContext } from "../../tool-call-context.js";
+import type { ToolChunk } from "../../tool-chunk.js";
 import { ToolBase, type ToolBaseOptions } from "../../tool-base.js";
+import { errorChunk, errorMessage, interruptedChunk, parseInput } from "./result-chunks.js";
 import { FilePathGuard } from "./file-path-guard.js";
 import { parentDirectoryPattern, pathFlavour } from "./python-path.js";
 
@@ -87,6 +91,28 @@ export abstract class FileTool extends ToolBase {
   /** The last segment of a path on the backend's machine. */
   protected basename(path: string): string {
     return pathFlavour(this.backend).basename(path);
+  }
+
+  /**
+   * The shared shape of a file tool's `call`: validate the input, run `body`, and turn any
+   * failure into an `error` chunk prefixed with `failure` (or an interrupted chunk once aborted).
+   */
+  protected async runGuarded<S extends z.ZodType>(
+    schema: S,
+    input: unknown,
+    context: ToolCallContext,
+    failure: string,
+    body: (value: z.output<S>) => Promise<ToolChunk>,
+  ): Promise<ToolChunk> {
+    const parsed = parseInput(schema, input, this.name);
+    if (!parsed.ok) return parsed.chunk;
+    try {
+      if (context.signal.aborted) return interruptedChunk();
+      return await body(parsed.value);
+    } catch (error) {
+      if (context.signal.aborted) return interruptedChunk();
+      return errorChunk(`${failure}: ${errorMessage(error)}`);
+    }
   }
 }
 

@@ -18,7 +18,7 @@ import {
   readDescription,
   readInputJsonSchema,
 } from "./read-input.js";
-import { errorChunk, errorMessage, interruptedChunk, parseInput } from "./result-chunks.js";
+import { errorChunk } from "./result-chunks.js";
 
 /** Options of {@link Read}. */
 export interface ReadOptions extends FileToolOptions {
@@ -89,15 +89,9 @@ export class Read extends FileTool {
 
   /** Reads the file; every failure is an `error` chunk with the reference's text. */
   override async call(input: ToolInput, context: ToolCallContext): Promise<ToolChunk> {
-    const parsed = parseInput(ReadInputSchema, input, this.name);
-    if (!parsed.ok) return parsed.chunk;
-    try {
-      if (context.signal.aborted) return interruptedChunk();
-      return await this.read(parsed.value, context);
-    } catch (error) {
-      if (context.signal.aborted) return interruptedChunk();
-      return errorChunk(`Error reading file: ${errorMessage(error)}`);
-    }
+    return this.runGuarded(ReadInputSchema, input, context, "Error reading file", (value) =>
+      this.read(value, context),
+    );
   }
 
   private async read(input: ReadInput, context: ToolCallContext): Promise<ToolChunk> {

@@ -11,7 +11,7 @@ import { getCache } from "../read-cache/read-cache.js";
 import { type FileAccess, readBytes, writeText } from "../read/file-access.js";
 import { changedDuringIoChunk } from "../read/file-path-guard.js";
 import { FileTool, type FileToolOptions, filePathOf } from "../read/file-tool.js";
-import { errorChunk, errorMessage, interruptedChunk, parseInput } from "../read/result-chunks.js";
+import { errorChunk } from "../read/result-chunks.js";
 import { decodeUtf8Strict, splitLinesKeepEnds } from "../read/split-lines.js";
 import { checkFileEditPermissions } from "./file-edit-permissions.js";
 import { unifiedDiff } from "./unified-diff.js";
@@ -64,15 +64,9 @@ export class Write extends FileTool {
 
   /** Writes the file; every failure is an `error` chunk with the reference's text. */
   override async call(input: ToolInput, context: ToolCallContext): Promise<ToolChunk> {
-    const parsed = parseInput(WriteInputSchema, input, this.name);
-    if (!parsed.ok) return parsed.chunk;
-    try {
-      if (context.signal.aborted) return interruptedChunk();
-      return await this.write(parsed.value, context);
-    } catch (error) {
-      if (context.signal.aborted) return interruptedChunk();
-      return errorChunk(`Error writing file: ${errorMessage(error)}`);
-    }
+    return this.runGuarded(WriteInputSchema, input, context, "Error writing file", (value) =>
+      this.write(value, context),
+    );
   }
 
   private async write(input: WriteInput, context: ToolCallContext): Promise<ToolChunk> {
