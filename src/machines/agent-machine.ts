@@ -1,4 +1,4 @@
-import { assign, cancel, enqueueActions, fromPromise, raise, setup } from "xstate";
+import { and, assign, cancel, fromPromise, raise, setup } from "xstate";
 import {
   newId,
   now,
@@ -33,6 +33,7 @@ export type AgentMachineEvent =
   | { type: "REPLY"; request: ReplyRequest }
   | { type: "INTERRUPT" }
   | { type: "CONTINUE" }
+  /** Raised after a reply begins or resumes (or continues): route by `context.next`. */
   | { type: "NEXT" }
   | { type: "INTERRUPT_TIMEOUT" };
 
@@ -84,6 +85,101 @@ const notProvided = (slot: string) => () => {
   throw new Error(`The agent machine's '${slot}' slot was not provided (use machine.provide()).`);
 };
 
+/** The routing decision of one transition, and what it does to the iteration count. */
+interface StepDecision {
+  readonly next: NextAction;
+  /** The finished step completes a round: `cur_iter` grows by one (spec §3.3). */
+  readonly counted: boolean;
+  readonly finalMsg: Msg | null;
+}
+
+/** A done event of reasoning or acting work. */
+interface WorkDoneEvent {
+  readonly type: string;
+  readonly output: ReasoningOutput | ActingOutput;
+}
+
+const isWorkDone = (event: { type: string }): event is WorkDoneEvent =>
+  (event as Partial<WorkDoneEvent>).output !== undefined;
+
+/** Before reasoning: the step's hint, if it has one, goes into the reply message. */
+const withHint = {
+  type: "appendHint",
+  params: ({ context }: { context: AgentMachineContext }) => ({ hint: context.hint }),
+} as const;
+
+/**
+ * The routing table of spec §3.5, shared by the states that decide: after NEXT (a reply began,
+ * resumed or continues) and after reasoning or acting work.
+ */
+const ROUTES = [
+  {
+    guard: { type: "nextIs", params: { kind: "acting" } },
+    target: "acting",
+    reenter: true,
+    actions: "applyStep",
+  },
+  {
+    guard: and([{ type: "nextIs", params: { kind: "reasoning" as const } }, "shouldCompress"]),
+    target: "compressing",
+    actions: ["applyStep", withHint],
+  },
+  {
+    guard: { type: "nextIs", params: { kind: "reasoning" } },
+    target: "reasoning",
+    reenter: true,
+    actions: ["applyStep", withHint],
+  },
+  {
+    guard: { type: "nextIs", params: { kind: "park", awaiting: "confirm" } },
+    target: "awaiting-confirm",
+    actions: ["applyStep", { type: "parkReply", params: parkParams }],
+  },
+  {
+    guard: { type: "nextIs", params: { kind: "park", awaiting: "external" } },
+    target: "awaiting-external",
+    actions: ["applyStep", { type: "parkReply", params: parkParams }],
+  },
+  {
+    target: "idle",
+    actions: ["applyStep", { type: "finishReply", params: finishParams }],
+  },
+] as const;
+
+function parkParams({ context }: { context: AgentMachineContext }): { msg: Msg } {
+  const next = context.next;
+  if (next?.kind !== "park") throw new Error("The agent machine parked without a park decision.");
+  return { msg: next.msg };
+}
+
+function finishParams({ context }: { context: AgentMachineContext }): {
+  reason: "completed" | "exceed_max_iters";
+  msg: Msg;
+} {
+  const next = context.next;
+  if (next?.kind !== "exit") throw new Error("The agent machine exited without an exit decision.");
+  return { reason: next.reason, msg: next.msg };
+}
+
+/** Interrupted work has emitted its tail: end the reply. */
+const WORK_INTERRUPTED = {
+  guard: "interrupted",
+  target: "idle",
+  actions: ["cancelInterruptTimeout", "endInterrupted"],
+} as const;
+
+/** Failed work: the reply call rejects with the error (no REPLY_END). */
+const FAILED = {
+  target: "idle",
+  actions: [
+    "cancelInterruptTimeout",
+    {
+      type: "failReply",
+      params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+    },
+  ],
+} as const;
+
 /**
  * The agent statechart (see DESIGN.md "The agent statechart"): a pure definition whose work is
  * done by named actor slots (`compress`, `callModel`, `runBatch`) and whose effects are named
@@ -91,10 +187,46 @@ const notProvided = (slot: string) => () => {
  * `machine.provide()`. The loop decisions — the next action (spec §3.5), batching (§3.7), the
  * iteration count — are made here, from the agent state in the context.
  *
+ * The hot path — reasoning done → acting, acting done → reasoning — is one transition each: the
+ * decision is made by the guards of the done event itself (memoised per event, so the table's
+ * guards share one decision) instead of a raised routing event, and the `compressing` state is
+ * only entered when the `shouldCompress` guard says the context may be over its trigger.
+ *
  * @example
  * const machine = createAgentMachine(); // visualise it, or provide the slots and run it
  */
 export function createAgentMachine() {
+  const decisions = new WeakMap<object, StepDecision>();
+
+  /** The decision for a routing transition: `context.next` after NEXT; after work, made once per done event. */
+  const decisionOf = (context: AgentMachineContext, event: { type: string }): StepDecision => {
+    if (!isWorkDone(event)) {
+      if (context.next === null) throw new Error("The agent machine routed without a decision.");
+      return { next: context.next, counted: false, finalMsg: context.finalMsg };
+    }
+    let decision = decisions.get(event);
+    if (decision === undefined) {
+      const { state, name } = context;
+      const output = event.output;
+      const finalMsg = "finalMsg" in output ? output.finalMsg : context.finalMsg;
+      // A round counts once all its calls have results.
+      const counted = state.getUnfinishedToolCalls(name).length === 0;
+      const next = decideNextAction({
+        state,
+        name,
+        maxIters: context.maxIters,
+        graceIters: context.graceIters,
+        finalMsg,
+        curIter: counted ? state.curIter + 1 : state.curIter,
+        now,
+        newId,
+      });
+      decision = { next, counted, finalMsg };
+      decisions.set(event, decision);
+    }
+    return decision;
+  };
+
   return setup({
     types: {
       context: {} as AgentMachineContext,
@@ -113,8 +245,8 @@ export function createAgentMachine() {
       beginReply: notProvided("beginReply"),
       /** A resume: apply the confirmation or external results to the parked calls. */
       applyResume: notProvided("applyResume"),
-      /** Before reasoning: persist the step's hint in the reply message. */
-      appendHint: (_args, _params: { hint: HintBlock }) => {
+      /** Before reasoning: persist the step's hint in the reply message (none: nothing to do). */
+      appendHint: (_args, _params: { hint: HintBlock | null }) => {
         notProvided("appendHint")();
       },
       /** Park: hand the waiting message to the caller (no REPLY_END). */
@@ -140,11 +272,6 @@ export function createAgentMachine() {
         hint: null,
         toolChoice: null,
       }),
-      /** After reasoning or acting: a round counts once all its calls have results. */
-      countIteration: ({ context }) => {
-        if (context.state.getUnfinishedToolCalls(context.name).length === 0)
-          context.state.curIter += 1;
-      },
       decide: assign({
         next: ({ context }) =>
           decideNextAction({
@@ -158,6 +285,31 @@ export function createAgentMachine() {
           }),
       }),
       route: raise({ type: "NEXT" }),
+      /** Takes the step's decision: counts the round, and sets up what the next state needs. */
+      applyStep: assign(({ context, event }) => {
+        const { next, counted, finalMsg } = decisionOf(context, event);
+        if (counted) context.state.curIter += 1;
+        const progress = isWorkDone(event) || context.madeProgress;
+        switch (next.kind) {
+          case "acting":
+            return {
+              next,
+              finalMsg,
+              madeProgress: progress,
+              batches: batchToolCalls(next.toolCalls, context.isConcurrencySafe),
+            };
+          case "reasoning":
+            return {
+              next,
+              finalMsg: null,
+              madeProgress: progress,
+              hint: next.hint,
+              toolChoice: next.toolChoice,
+            };
+          default:
+            return { next, finalMsg, madeProgress: progress };
+        }
+      }),
       scheduleInterruptTimeout: raise(
         { type: "INTERRUPT_TIMEOUT" },
         { delay: "interruptGrace", id: "interrupt-timeout" },
@@ -165,15 +317,27 @@ export function createAgentMachine() {
       cancelInterruptTimeout: cancel("interrupt-timeout"),
     },
     guards: {
-      nextIsActing: ({ context }) => context.next?.kind === "acting",
-      nextIsReasoning: ({ context }) => context.next?.kind === "reasoning",
-      nextIsParkConfirm: ({ context }) =>
-        context.next?.kind === "park" && context.next.awaiting === "confirm",
-      nextIsParkExternal: ({ context }) =>
-        context.next?.kind === "park" && context.next.awaiting === "external",
-      nextIsExit: ({ context }) => context.next?.kind === "exit",
+      /** The routing decision is this kind (and, for parks, awaits this). */
+      nextIs: ({ context, event }, params: { kind: NextAction["kind"]; awaiting?: string }) => {
+        const { next } = decisionOf(context, event);
+        return (
+          next.kind === params.kind &&
+          (params.awaiting === undefined ||
+            (next.kind === "park" && next.awaiting === params.awaiting))
+        );
+      },
+      /**
+       * The context may be over its compression trigger, so the coming reasoning step passes
+       * through `compressing`. Provided by the agent, which knows the model and its token counts.
+       */
+      shouldCompress: () => true,
       isNewReply: ({ event }) => event.type === "REPLY" && event.request.kind === "new",
       madeProgress: ({ context }) => context.madeProgress,
+      interrupted: ({ event }) => isWorkDone(event) && event.output.interrupted,
+      moreBatches: ({ context, event }) =>
+        isWorkDone(event) &&
+        !("parked" in event.output && event.output.parked) &&
+        context.batches.length > 1,
     },
     delays: {
       /** How long interrupted work may take to stop before the agent stops waiting for it. */
@@ -191,60 +355,6 @@ export function createAgentMachine() {
       hint: null,
       toolChoice: null,
     }),
-    on: {
-      // The routing table of spec §3.5, shared by every state that decides.
-      NEXT: [
-        {
-          guard: "nextIsActing",
-          target: ".acting",
-          reenter: true,
-          actions: assign({
-            batches: ({ context }) =>
-              context.next?.kind === "acting"
-                ? batchToolCalls(context.next.toolCalls, context.isConcurrencySafe)
-                : [],
-          }),
-        },
-        {
-          guard: "nextIsReasoning",
-          target: ".compressing",
-          reenter: true,
-          actions: enqueueActions(({ context, enqueue }) => {
-            if (context.next?.kind !== "reasoning") return;
-            const { hint, toolChoice } = context.next;
-            enqueue.assign({ hint, toolChoice, finalMsg: null });
-            if (hint !== null) enqueue({ type: "appendHint", params: { hint } });
-          }),
-        },
-        {
-          guard: "nextIsParkConfirm",
-          target: ".awaiting-confirm",
-          actions: {
-            type: "parkReply",
-            params: ({ context }) => ({ msg: (context.next as { msg: Msg }).msg }),
-          },
-        },
-        {
-          guard: "nextIsParkExternal",
-          target: ".awaiting-external",
-          actions: {
-            type: "parkReply",
-            params: ({ context }) => ({ msg: (context.next as { msg: Msg }).msg }),
-          },
-        },
-        {
-          guard: "nextIsExit",
-          target: ".idle",
-          actions: {
-            type: "finishReply",
-            params: ({ context }) => {
-              const next = context.next as Extract<NextAction, { kind: "exit" }>;
-              return { reason: next.reason, msg: next.msg };
-            },
-          },
-        },
-      ],
-    },
     states: {
       idle: {
         on: {
@@ -270,6 +380,7 @@ export function createAgentMachine() {
               },
             },
           ],
+          NEXT: ROUTES,
         },
       },
       compressing: {
@@ -284,13 +395,7 @@ export function createAgentMachine() {
             },
             { target: "reasoning" },
           ],
-          onError: {
-            target: "idle",
-            actions: [
-              "cancelInterruptTimeout",
-              { type: "failReply", params: ({ event }) => ({ error: event.error }) },
-            ],
-          },
+          onError: FAILED,
         },
         on: INTERRUPTIBLE,
       },
@@ -298,28 +403,8 @@ export function createAgentMachine() {
         invoke: {
           src: "callModel",
           input: ({ context }) => ({ toolChoice: context.toolChoice }),
-          onDone: [
-            {
-              guard: ({ event }) => event.output.interrupted,
-              target: "idle",
-              actions: ["cancelInterruptTimeout", "endInterrupted"],
-            },
-            {
-              actions: [
-                assign({ finalMsg: ({ event }) => event.output.finalMsg, madeProgress: true }),
-                "countIteration",
-                "decide",
-                "route",
-              ],
-            },
-          ],
-          onError: {
-            target: "idle",
-            actions: [
-              "cancelInterruptTimeout",
-              { type: "failReply", params: ({ event }) => ({ error: event.error }) },
-            ],
-          },
+          onDone: [WORK_INTERRUPTED, ...ROUTES],
+          onError: FAILED,
         },
         on: INTERRUPTIBLE,
       },
@@ -328,13 +413,9 @@ export function createAgentMachine() {
           src: "runBatch",
           input: ({ context }) => ({ batch: context.batches[0] as ToolBatch }),
           onDone: [
+            WORK_INTERRUPTED,
             {
-              guard: ({ event }) => event.output.interrupted,
-              target: "idle",
-              actions: ["cancelInterruptTimeout", "endInterrupted"],
-            },
-            {
-              guard: ({ event, context }) => !event.output.parked && context.batches.length > 1,
+              guard: "moreBatches",
               target: "acting",
               reenter: true,
               actions: assign({
@@ -342,15 +423,9 @@ export function createAgentMachine() {
                 madeProgress: true,
               }),
             },
-            { actions: [assign({ madeProgress: true }), "countIteration", "decide", "route"] },
+            ...ROUTES,
           ],
-          onError: {
-            target: "idle",
-            actions: [
-              "cancelInterruptTimeout",
-              { type: "failReply", params: ({ event }) => ({ error: event.error }) },
-            ],
-          },
+          onError: FAILED,
         },
         on: INTERRUPTIBLE,
       },
@@ -358,12 +433,14 @@ export function createAgentMachine() {
         on: {
           REPLY: { actions: ["applyResume", "resetReply", "decide", "route"] },
           INTERRUPT: { target: "idle", actions: "endInterrupted" },
+          NEXT: ROUTES,
         },
       },
       "awaiting-external": {
         on: {
           REPLY: { actions: ["applyResume", "resetReply", "decide", "route"] },
           INTERRUPT: { target: "idle", actions: "endInterrupted" },
+          NEXT: ROUTES,
         },
       },
     },

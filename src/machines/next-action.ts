@@ -31,6 +31,8 @@ export interface NextActionInput {
   readonly graceIters: number;
   /** The candidate final message of the last reasoning step, if any. */
   readonly finalMsg: Msg | null;
+  /** The iteration count to decide with (default: the state's; the machine passes the count a finished step will have). */
+  readonly curIter?: number;
   /** Makes ids and timestamps for new blocks. */
   readonly now: () => string;
   readonly newId: () => string;
@@ -85,7 +87,7 @@ export function decideNextAction(input: NextActionInput): NextAction {
       }),
     };
   }
-  const curIter = state.curIter;
+  const curIter = input.curIter ?? state.curIter;
   // 4. structured output still missing (a text-only answer does not count)
   if (required) {
     if (curIter >= maxIters + graceIters) return exceeded(name, replyId);

@@ -89,7 +89,9 @@ function scripted(
         log.push("REPLY_START");
       },
       applyResume: () => log.push("resume"),
-      appendHint: () => log.push("hint"),
+      appendHint: (_, params) => {
+        if (params.hint !== null) log.push("hint");
+      },
       parkReply: (_, params) => {
         finished.push(params.msg.getTextContent());
       },

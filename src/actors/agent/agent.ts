@@ -27,11 +27,18 @@ import {
 import {
   composeOnion,
   type AgentMiddleware,
+  type CompressContextHookInput,
   type Layer,
   type Next,
   type ReplyItem,
 } from "../../middleware/index.js";
-import type { ChatModel, ChatResponse, ToolChoice, ToolSchema } from "../../model/index.js";
+import {
+  estimateTokens,
+  type ChatModel,
+  type ChatResponse,
+  type ToolChoice,
+  type ToolSchema,
+} from "../../model/index.js";
 import { PermissionEngine, type PermissionDecision } from "../../permission/index.js";
 import { AgentState, type AgentStateInput } from "../../state/index.js";
 import { Toolkit, type ToolChunk, type ToolResponse } from "../../tools/index.js";
@@ -50,7 +57,7 @@ import {
 import { replaceUnsupportedData, type DataBlockOffloader } from "./input-media.js";
 import type { CheckPermissionInput, LoopDeps } from "./loop-deps.js";
 import type { ModelConfigInput } from "./model-config.js";
-import { modelInput, reasoningStep } from "./reasoning-step.js";
+import { modelInput, reasoningStep, systemMessage } from "./reasoning-step.js";
 import { checkIncomingEvent, sortInput, validateMsgs } from "./reply-input.js";
 import { ReplyInputError, ReplyInputErrorCode } from "./reply-input-error.js";
 import { ReplyRun } from "./reply-run.js";
@@ -120,8 +127,18 @@ export class Agent {
     AsyncIterable<ReplyItem>
   >;
   readonly #hasOnReply: boolean;
+  readonly #compressChain: (input: CompressContextHookInput) => Promise<void>;
+  /** A middleware wraps compression, so it must see every step's (as the reference calls it). */
+  readonly #hasOnCompress: boolean;
+  /** The system prompt assembled by this step's compression, for its reasoning to reuse. */
+  #stepPrompt: string | null = null;
   #run: ReplyRun | null = null;
-  #work: AbortController | null = null;
+  /** Aborted by an interrupt: the work of the current reply stops (one per reply, not per step). */
+  #work = new AbortController();
+  /** The system prompt's message, reused while the prompt is unchanged. */
+  #systemMsg: { readonly prompt: string; readonly msg: Msg } | null = null;
+  /** The last exact measure of the model input, for the compression guard. */
+  #measure: InputMeasure | null = null;
   #pendingStructured: StructuredSchemaInput | null = null;
   readonly #concurrency = new Map<string, boolean>();
   readonly #deps: LoopDeps;
@@ -141,6 +158,9 @@ export class Agent {
     this.#middlewares = options.middlewares ?? [];
     this.#onReply = this.#layers("onReply");
     this.#hasOnReply = this.#onReply.length > 0;
+    const onCompress = this.#layers<CompressContextHookInput, Promise<void>>("onCompressContext");
+    this.#hasOnCompress = onCompress.length > 0;
+    this.#compressChain = composeOnion(onCompress, () => this.#measureInput());
 
     const getState = (): AgentState => this.#state;
     this.#deps = {
@@ -237,7 +257,11 @@ export class Agent {
    */
   async reply(inputs?: unknown, options: ReplyOptions = {}): Promise<Msg> {
     let final: Msg | null = null;
-    for await (const item of this.#drive(inputs, options)) if (item instanceof Msg) final = item;
+    if (this.#hasOnReply) {
+      for await (const item of this.#drive(inputs, options)) if (item instanceof Msg) final = item;
+    } else {
+      final = await this.#settle(inputs, options);
+    }
     if (final === null) {
       throw new ReplyInputError(
         ReplyInputErrorCode.NO_FINAL_MESSAGE,
@@ -281,29 +305,36 @@ export class Agent {
     }
   }
 
-  /** Compresses the context on demand (spec §8.2; the compression itself lands with the context issue). */
+  /**
+   * Compresses the context on demand (spec §8.2), through the `onCompressContext` chain; the
+   * loop runs the same before a reasoning step that may be over the trigger. Until the context
+   * issue lands, the compression measures the model input and passes.
+   */
   async compressContext(
     contextConfig?: ContextConfigInput,
     instructions: HintBlock | null = null,
   ): Promise<void> {
-    const chain = composeOnion(
-      this.#layers("onCompressContext"),
-      async (_input: { contextConfig: unknown; instructions: HintBlock | null }) => {},
-    );
-    await chain({ contextConfig: contextConfig ?? this.configs.contextConfig, instructions });
+    await this.#compressChain({
+      contextConfig: contextConfig ?? this.configs.contextConfig,
+      instructions,
+    });
   }
 
   // ---------------------------------------------------------------- the reply driver
 
-  /** One reply call: validation, then the `onReply` chain around the machine's run. */
-  async *#drive(
+  /**
+   * Validates a reply call's input (spec §3.3 steps 1–3, §3.4) and turns it into a request; null
+   * when there is nothing to do (an interrupt with nothing to interrupt, or one passed to the
+   * running reply).
+   */
+  async #accept(
     inputs: unknown,
     options: ReplyOptions,
-  ): AsyncGenerator<ReplyItem, void, undefined> {
+  ): Promise<ReplyRequest | "interrupt" | null> {
     if (this.#run !== null) {
       if (isInterruptEvent(inputs)) {
         this.actor.send({ type: "INTERRUPT" });
-        return;
+        return null;
       }
       throw new ReplyInputError(
         ReplyInputErrorCode.BUSY,
@@ -313,7 +344,7 @@ export class Agent {
     const sorted = sortInput(inputs);
     let request: ReplyRequest | "interrupt";
     if (sorted.kind === "interrupt") {
-      if (!this.#state.hasAwaitingToolCalls(this.name)) return; // spec §3.3 step 3: nothing to do
+      if (!this.#state.hasAwaitingToolCalls(this.name)) return null; // spec §3.3 step 3: nothing to do
       request = "interrupt";
     } else {
       checkIncomingEvent(this.#state, this.name, sorted);
@@ -340,7 +371,53 @@ export class Agent {
         ReplyInputErrorCode.BUSY,
         `Agent '${this.name}' is already replying.`,
       );
-    const run = new ReplyRun();
+    return request;
+  }
+
+  #start(request: ReplyRequest | "interrupt"): void {
+    if (request === "interrupt") this.actor.send({ type: "INTERRUPT" });
+    else this.actor.send({ type: "REPLY", request });
+  }
+
+  /**
+   * `reply()` without an `onReply` middleware: nothing can change the events on their way, so
+   * they go straight to `events$` and the call only waits for the reply's end.
+   */
+  async #settle(inputs: unknown, options: ReplyOptions): Promise<Msg | null> {
+    const request = await this.#accept(inputs, options);
+    if (request === null) return null;
+    const run = new ReplyRun(false);
+    this.#run = run;
+    try {
+      this.#start(request);
+      for (;;) {
+        const item = await run.next();
+        switch (item.kind) {
+          case "event":
+            break;
+          case "park":
+            return item.msg;
+          case "exit":
+            if (item.raiseAfter !== undefined) throw item.raiseAfter;
+            return item.msg;
+          case "fail":
+            throw item.error;
+        }
+      }
+    } finally {
+      run.done = true;
+      if (this.#run === run) this.#run = null;
+    }
+  }
+
+  /** One streamed reply call: validation, then the `onReply` chain around the machine's run. */
+  async *#drive(
+    inputs: unknown,
+    options: ReplyOptions,
+  ): AsyncGenerator<ReplyItem, void, undefined> {
+    const request = await this.#accept(inputs, options);
+    if (request === null) return;
+    const run = new ReplyRun(true);
     this.#run = run;
     const impl = (_input: { inputs: unknown; structuredSchema: unknown }) =>
       this.#impl(run, request);
@@ -356,7 +433,8 @@ export class Agent {
           continue;
         }
         if (item.type === "REPLY_END") run.receivedReplyEnd = true;
-        this.#events.next(item);
+        // Without onReply, #emit has already sent it to events$.
+        if (this.#hasOnReply) this.#events.next(item);
         yield item;
       }
       finished = true;
@@ -374,8 +452,7 @@ export class Agent {
     run: ReplyRun,
     request: ReplyRequest | "interrupt",
   ): AsyncGenerator<ReplyItem, void, undefined> {
-    if (request === "interrupt") this.actor.send({ type: "INTERRUPT" });
-    else this.actor.send({ type: "REPLY", request });
+    this.#start(request);
     for (;;) {
       const item = await run.next();
       switch (item.kind) {
@@ -403,10 +480,15 @@ export class Agent {
     }
   }
 
+  /**
+   * Sends an event of the running reply on its way: straight to `events$` unless an `onReply`
+   * middleware may change it (then `events$` gets what comes out of the chain), and to the
+   * reply's stream if it has one. Work finishing after its reply was abandoned goes to `events$`.
+   */
   #emit(event: AgentEvent): void {
     const run = this.#run;
+    if (run === null || !this.#hasOnReply) this.#events.next(event);
     if (run !== null) run.emit(event);
-    else this.#events.next(event); // work finishing after its reply was abandoned
   }
 
   // ---------------------------------------------------------------- machine slots
@@ -414,16 +496,18 @@ export class Agent {
   #provideMachine(): AgentMachine {
     return createAgentMachine().provide({
       actors: {
-        compress: fromPromise<WorkOutput, Record<string, never>>(({ signal }) => {
-          // Context compression arrives with the context issue; until then the step only passes.
-          return Promise.resolve({ interrupted: signal.aborted });
-        }),
+        compress: fromPromise<WorkOutput, Record<string, never>>(({ signal }) =>
+          this.#compress(this.#startWork(signal)),
+        ),
         callModel: fromPromise<ReasoningOutput, { toolChoice: ToolChoice | null }>(
           ({ input, signal }) => this.#reason(input.toolChoice, this.#startWork(signal)),
         ),
         runBatch: fromPromise<ActingOutput, { batch: ToolBatch }>(({ input, signal }) =>
           runBatch(this.#deps, input.batch, this.#startWork(signal)),
         ),
+      },
+      guards: {
+        shouldCompress: () => this.#mayNeedCompression(),
       },
       actions: {
         beginReply: ({ event }) => {
@@ -440,6 +524,7 @@ export class Agent {
               structured_output: null,
             };
             state.structuredModel = schema !== null && isZod(schema) ? schema : null;
+            this.#work = new AbortController();
             this.#emit(
               createEvent("REPLY_START", {
                 session_id: state.session_id,
@@ -453,6 +538,7 @@ export class Agent {
         applyResume: ({ event }) => {
           this.#guard(() => {
             if (event.type !== "REPLY") return;
+            this.#work = new AbortController();
             if (event.request.kind === "confirm")
               applyConfirmResults(this.#deps, event.request.event);
             else if (event.request.kind === "external")
@@ -461,7 +547,7 @@ export class Agent {
           });
         },
         appendHint: (_, params) => {
-          this.#state.appendContext(this.name, [params.hint]);
+          if (params.hint !== null) this.#state.appendContext(this.name, [params.hint]);
         },
         parkReply: (_, params) => {
           this.#run?.push({ kind: "park", msg: params.msg });
@@ -513,7 +599,7 @@ export class Agent {
           this.#run?.push({ kind: "fail", error: params.error });
         },
         abortWork: () => {
-          this.#work?.abort();
+          this.#work.abort();
         },
       },
     });
@@ -528,12 +614,14 @@ export class Agent {
     }
   }
 
-  /** A controller for the work of one state, aborted by INTERRUPT or when the state is left. */
+  /**
+   * The signal for the work of one state: the reply's (aborted by INTERRUPT), which also follows
+   * the state's own (aborted when the machine leaves the state or stops).
+   */
   #startWork(signal: AbortSignal): AbortSignal {
-    const work = new AbortController();
-    this.#work = work;
+    const work = this.#work;
     if (signal.aborted) work.abort();
-    else {
+    else if (!work.signal.aborted) {
       signal.addEventListener(
         "abort",
         () => {
@@ -568,15 +656,17 @@ export class Agent {
 
   async #reason(toolChoice: ToolChoice | null, signal: AbortSignal): Promise<ReasoningOutput> {
     const state = this.#state;
-    const systemPrompt = await this.#systemPrompt();
+    const prompt = this.#stepPrompt ?? (await this.#systemPrompt());
+    this.#stepPrompt = null;
+    const systemMsg = this.#systemMessage(prompt);
     const tools = await this.toolkit.getToolSchemas(state.tool_context.activated_groups);
-    await this.#injectRuntimeState(systemPrompt, tools);
+    await this.#injectRuntimeState(systemMsg, tools);
 
     const ctx = {
       name: this.name,
       state,
       model: this.model,
-      systemPrompt,
+      systemMsg,
       tools,
       callModel: (messages: Msg[], t: ToolSchema[], choice: ToolChoice | null) =>
         this.#callModel(messages, t, choice, signal),
@@ -587,15 +677,21 @@ export class Agent {
     );
     let finalMsg: Msg | null = null;
     let interrupted = false;
+    let reported: number | null = null;
     for await (const item of chain({ toolChoice })) {
       if (item instanceof Msg) {
         finalMsg = item;
         continue;
       }
-      if (item.type === "MODEL_CALL_END" && item.finished_reason === "interrupted")
-        interrupted = true;
+      if (item.type === "MODEL_CALL_END") {
+        if (item.finished_reason === "interrupted") interrupted = true;
+        const total = item.input_tokens + item.output_tokens;
+        reported = total > 0 ? total : null;
+      }
       this.#emit(item);
     }
+    // The model's own count of its input and answer (now both in the context) guards compression.
+    this.#remember(reported);
     if (!interrupted) {
       const last = state.lastOwnMessage(this.name);
       if (last !== undefined) await this.#learnConcurrency(last.getContentBlocks("tool_call"));
@@ -603,13 +699,99 @@ export class Agent {
     return { interrupted, finalMsg: interrupted ? null : finalMsg };
   }
 
-  async #injectRuntimeState(systemPrompt: string, tools: ToolSchema[]): Promise<void> {
+  /** The `compressing` state's work: the compression chain, its system prompt kept for the step. */
+  async #compress(signal: AbortSignal): Promise<WorkOutput> {
+    this.#stepPrompt = await this.#systemPrompt();
+    try {
+      await this.#compressChain({ contextConfig: this.configs.contextConfig, instructions: null });
+    } catch (error) {
+      this.#stepPrompt = null;
+      throw error;
+    }
+    if (signal.aborted) this.#stepPrompt = null;
+    return { interrupted: signal.aborted };
+  }
+
+  /**
+   * Compression's first step (spec §8.2 step 2): count the model input. The compression itself
+   * arrives with the context issue; until then this measures (for the guard) and passes.
+   */
+  async #measureInput(): Promise<void> {
+    const state = this.#state;
+    const systemMsg = this.#systemMessage(this.#stepPrompt ?? (await this.#systemPrompt()));
+    const tools = await this.toolkit.getToolSchemas(state.tool_context.activated_groups);
+    this.#remember(await this.model.countTokens(modelInput(systemMsg, state), tools));
+  }
+
+  /** Records a token count of the model input as it is now (null: unknown). */
+  #remember(tokens: number | null): void {
+    const context = this.#state.context;
+    const last = context.at(-1);
+    this.#measure =
+      tokens === null
+        ? null
+        : {
+            tokens,
+            contextLength: context.length,
+            last,
+            lastBlocks: last?.content.length ?? 0,
+          };
+  }
+
+  /**
+   * Whether the coming reasoning step must pass through `compressing`: no count of the current
+   * context is known (a new reply, new messages, a model without usage figures), or the last count
+   * plus an estimate of the blocks appended since (tool results) reaches the trigger.
+   */
+  #mayNeedCompression(): boolean {
+    if (this.#hasOnCompress) return true;
+    const measure = this.#measure;
+    const context = this.#state.context;
+    if (
+      measure === null ||
+      context.length !== measure.contextLength ||
+      context.at(-1) !== measure.last
+    ) {
+      return true;
+    }
+    const blocks = measure.last?.content ?? [];
+    const added =
+      blocks.length > measure.lastBlocks
+        ? estimateTokens([{ content: blocks.slice(measure.lastBlocks) }])
+        : 0;
+    const trigger = this.configs.contextConfig.triggerRatio * this.model.contextSize;
+    return measure.tokens + added >= trigger;
+  }
+
+  /** The exact count of the model input when nothing was appended since it was taken. */
+  #currentTokens(): number | null {
+    const measure = this.#measure;
+    const context = this.#state.context;
+    const last = context.at(-1);
+    return measure !== null &&
+      context.length === measure.contextLength &&
+      last === measure.last &&
+      (last?.content.length ?? 0) === measure.lastBlocks
+      ? measure.tokens
+      : null;
+  }
+
+  #systemMessage(prompt: string): Msg {
+    const cached = this.#systemMsg;
+    if (cached !== null && cached.prompt === prompt) return cached.msg;
+    const msg = systemMessage(prompt);
+    this.#systemMsg = { prompt, msg };
+    return msg;
+  }
+
+  async #injectRuntimeState(systemMsg: Msg, tools: ToolSchema[]): Promise<void> {
     const config = this.configs.injectionConfig;
     if (!config.injectRuntimeState) return;
     const state = this.#state;
     const tokens =
       state.curIter === 0
-        ? await this.model.countTokens(modelInput(systemPrompt, state), tools)
+        ? (this.#currentTokens() ??
+          (await this.model.countTokens(modelInput(systemMsg, state), tools)))
         : 0;
     const text = runtimeStateHint({
       state,
@@ -736,6 +918,14 @@ export class Agent {
     }
     return layers;
   }
+}
+
+/** A token count of the model input and the context it was taken on. */
+interface InputMeasure {
+  readonly tokens: number;
+  readonly contextLength: number;
+  readonly last: Msg | undefined;
+  readonly lastBlocks: number;
 }
 
 interface ModelCallInput {

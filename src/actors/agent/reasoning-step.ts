@@ -24,7 +24,8 @@ export interface ReasoningContext {
   readonly name: string;
   readonly state: AgentState;
   readonly model: ChatModel;
-  readonly systemPrompt: string;
+  /** The system prompt as a message (the agent reuses one while the prompt is unchanged). */
+  readonly systemMsg: Msg;
   readonly tools: ToolSchema[];
   /** Calls the model with retries, fallback and the `onModelCall` chain. */
   callModel(
@@ -34,9 +35,14 @@ export interface ReasoningContext {
   ): Promise<ChatResponse | AsyncIterable<ChatResponse>>;
 }
 
+/** The system prompt as the first message of the model input. */
+export function systemMessage(systemPrompt: string): Msg {
+  return new SystemMsg({ name: "system", content: systemPrompt });
+}
+
 /** The model input: system prompt, the summary as a user message if any, then the context. */
-export function modelInput(systemPrompt: string, state: AgentState): Msg[] {
-  const messages: Msg[] = [new SystemMsg({ name: "system", content: systemPrompt })];
+export function modelInput(systemMsg: Msg, state: AgentState): Msg[] {
+  const messages: Msg[] = [systemMsg];
   const summary = state.summary;
   if (summary.length > 0) messages.push(new UserMsg({ name: "user", content: summary }));
   for (const msg of state.context) messages.push(msg);
@@ -57,7 +63,7 @@ export async function* reasoningStep(
   const reply_id = state.replyId;
   yield createEvent("MODEL_CALL_START", { reply_id, model_name: ctx.model.model });
 
-  const response = await ctx.callModel(modelInput(ctx.systemPrompt, state), ctx.tools, toolChoice);
+  const response = await ctx.callModel(modelInput(ctx.systemMsg, state), ctx.tools, toolChoice);
   const converter = new ChunkEventConverter(reply_id);
   const out: AgentEvent[] = [];
   let completed: ChatResponse | null = null;

@@ -22,6 +22,12 @@ export type RunItem =
  * (which pulls at its own pace). One per reply call.
  */
 export class ReplyRun {
+  /**
+   * @param streamed Whether the consumer takes the events (a stream or an `onReply` chain); a
+   *   plain `reply()` only waits for the end, its events going to `events$` directly.
+   */
+  constructor(readonly streamed: boolean) {}
+
   /** Set by the outer driver when a REPLY_END came out of the `onReply` chain. */
   receivedReplyEnd = false;
   /** Set once the consumer has taken the run's last item. */
@@ -40,7 +46,7 @@ export class ReplyRun {
   }
 
   emit(event: AgentEvent): void {
-    this.push({ kind: "event", event });
+    if (this.streamed) this.push({ kind: "event", event });
   }
 
   /** The next item, waiting for the machine when none is queued. */
