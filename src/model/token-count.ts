@@ -13,7 +13,7 @@ export const DATA_BLOCK_TOKENS = 2000;
 /** The default context window of a model, in tokens (spec §8.1). */
 export const DEFAULT_CONTEXT_SIZE = 32_768;
 
-const toolBytesCache = new WeakMap<object, { length: number; bytes: number }>();
+const toolBytesCache = new WeakMap<object, number>();
 
 /**
  * The reference's quick token estimate (spec §8.1): the UTF-8 bytes of all text — text and
@@ -69,11 +69,21 @@ function utf8(text: string): number {
   return Buffer.byteLength(text, "utf8");
 }
 
-// The toolkit hands the same (read-only) schema list to the calls of a step: serialise it once.
+// The toolkit hands out the same (frozen) schema object per tool while the tool is unchanged:
+// serialise each once. The list's bytes are Python's `[a, b]` framing around them.
 function toolBytes(tools: readonly unknown[]): number {
-  const cached = toolBytesCache.get(tools);
-  if (cached !== undefined && cached.length === tools.length) return cached.bytes;
-  const bytes = utf8(pythonJsonDumps(tools));
-  toolBytesCache.set(tools, { length: tools.length, bytes });
+  let bytes = 2 + 2 * (tools.length - 1);
+  for (const tool of tools) {
+    if (typeof tool !== "object" || tool === null) {
+      bytes += utf8(pythonJsonDumps(tool));
+      continue;
+    }
+    let size = toolBytesCache.get(tool);
+    if (size === undefined) {
+      size = utf8(pythonJsonDumps(tool));
+      if (Object.isFrozen(tool)) toolBytesCache.set(tool, size);
+    }
+    bytes += size;
+  }
   return bytes;
 }

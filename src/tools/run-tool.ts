@@ -32,11 +32,13 @@ export async function* runTool(
     const injected = tool.isStateInjected && !tool.isMcp && !tool.isExternalTool;
     let iterator: AsyncIterator<ToolChunk> | undefined;
     let settled = false;
+    // One abort listener for the whole call, not one per chunk.
+    const watch = signal === undefined ? null : new AbortWatch(signal);
     try {
       const stream = tool.invoke(input, { state: injected ? state : undefined, signal });
       iterator = stream[Symbol.asyncIterator]();
       for (;;) {
-        const step = await nextOrAbort(iterator, signal);
+        const step = await nextOrAbort(iterator, watch);
         if (step === ABORTED) {
           chunk = textChunk(TOOL_INTERRUPTED_REMINDER, { state: "interrupted" });
           break;
@@ -56,6 +58,7 @@ export async function* runTool(
         ? textChunk(TOOL_INTERRUPTED_REMINDER, { state: "interrupted" })
         : textChunk(toolErrorText(error), { state: "error" });
     } finally {
+      watch?.dispose();
       // Interrupted, or the caller stopped reading: let the tool run its cleanup.
       if (!settled && iterator !== undefined) stopInBackground(iterator);
     }
@@ -82,31 +85,40 @@ export function toolErrorText(error: unknown): string {
   return typeof error === "string" ? error : (JSON.stringify(error) ?? "Unknown error");
 }
 
+/** A promise of a signal's abort, with one listener, removed by `dispose`. */
+class AbortWatch {
+  readonly aborted: Promise<typeof ABORTED>;
+  #onAbort: (() => void) | null = null;
+
+  constructor(readonly signal: AbortSignal) {
+    this.aborted = new Promise<typeof ABORTED>((resolve) => {
+      const onAbort = () => {
+        resolve(ABORTED);
+      };
+      this.#onAbort = onAbort;
+      signal.addEventListener("abort", onAbort, { once: true });
+    });
+  }
+
+  dispose(): void {
+    if (this.#onAbort !== null) this.signal.removeEventListener("abort", this.#onAbort);
+    this.#onAbort = null;
+  }
+}
+
 /** The next step of the stream, or `ABORTED` if the signal fires first. */
 async function nextOrAbort<T>(
   iterator: AsyncIterator<T>,
-  signal: AbortSignal | undefined,
+  watch: AbortWatch | null,
 ): Promise<IteratorResult<T> | typeof ABORTED> {
-  if (signal === undefined) return iterator.next();
-  if (signal.aborted) return ABORTED;
+  if (watch === null) return iterator.next();
+  if (watch.signal.aborted) return ABORTED;
   const next = iterator.next();
   // The losing `next` may still reject later; that must not become an unhandled rejection.
   next.catch(() => undefined);
-  let onAbort: (() => void) | undefined;
-  const aborted = new Promise<typeof ABORTED>((resolve) => {
-    onAbort = () => {
-      resolve(ABORTED);
-    };
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-  try {
-    // `next()` runs the tool synchronously up to its first await; it may have fired the signal
-    // before the listener was there.
-    if (signal.aborted) return ABORTED;
-    return await Promise.race([next, aborted]);
-  } finally {
-    if (onAbort !== undefined) signal.removeEventListener("abort", onAbort);
-  }
+  // `next()` runs the tool synchronously up to its first await; it may have fired the signal.
+  if (watch.signal.aborted) return ABORTED;
+  return Promise.race([next, watch.aborted]);
 }
 
 function isAborted(signal: AbortSignal | undefined): boolean {

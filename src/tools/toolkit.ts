@@ -92,6 +92,8 @@ export class Toolkit {
   private readonly renderSkills: SkillInstructionsRenderer;
   /** Title-free frozen copies of input schemas, by identity: listing is on every model call. */
   private readonly modelSchemas = new WeakMap<object, JsonSchema>();
+  /** The schema each tool gave the model last time (token counting caches by its identity). */
+  private readonly toolSchemas = new WeakMap<ToolBase, ToolSchema>();
 
   constructor(options: ToolkitOptions = {}) {
     const extra = options.toolGroups ?? [];
@@ -167,18 +169,14 @@ export class Toolkit {
   /**
    * The schemas the model sees for these activated groups (only `basic` by default):
    * `{ type: "function", function: { name, description, parameters } }`, `parameters` being the
-   * input schema without titles. The schema objects are shared and frozen: copy before changing.
+   * input schema without titles. The schema objects (each entry, deeply) are shared and frozen:
+   * copy before changing.
    */
   async getToolSchemas(activatedGroups: readonly string[] = []): Promise<ToolSchema[]> {
     const tools = await this.getAvailableTools(activatedGroups);
-    return [...tools.values()].map(({ tool }) => ({
-      type: "function",
-      function: {
-        name: tool.name,
-        description: tool.description,
-        parameters: this.modelSchema(tool.inputSchema),
-      },
-    }));
+    const schemas: ToolSchema[] = [];
+    for (const { tool } of tools.values()) schemas.push(this.toolSchema(tool));
+    return schemas;
   }
 
   /** A tool by name, whatever group it is in and whether that group is active. */
@@ -248,6 +246,20 @@ export class Toolkit {
       yield response.appendChunk(chunk);
       return;
     }
+    yield* runTool(prepared.tool, prepared.input, options.state, options.signal, response);
+    yield response;
+  }
+
+  /**
+   * Runs a call whose tool and input {@link prepareToolCall} has already checked (the agent's
+   * pipeline does, before the permission check), as {@link callTool} does after its own checks.
+   */
+  async *callPreparedTool(
+    toolCallId: string,
+    prepared: { tool: ToolBase; input: ToolInput },
+    options: CallToolOptions = {},
+  ): AsyncGenerator<ToolChunk | ToolResponse, void, undefined> {
+    const response = new ToolResponse({ id: toolCallId });
     yield* runTool(prepared.tool, prepared.input, options.state, options.signal, response);
     yield response;
   }
@@ -333,6 +345,26 @@ export class Toolkit {
       if (skills.size > 0) return { tool: this.skillViewer, group: BASIC_GROUP };
     }
     return undefined;
+  }
+
+  /** The tool's schema, the same frozen object while its name, description and input schema stay. */
+  private toolSchema(tool: ToolBase): ToolSchema {
+    const parameters = this.modelSchema(tool.inputSchema);
+    const cached = this.toolSchemas.get(tool);
+    if (
+      cached !== undefined &&
+      cached.function.parameters === parameters &&
+      cached.function.name === tool.name &&
+      cached.function.description === tool.description
+    ) {
+      return cached;
+    }
+    const schema: ToolSchema = Object.freeze({
+      type: "function",
+      function: Object.freeze({ name: tool.name, description: tool.description, parameters }),
+    });
+    this.toolSchemas.set(tool, schema);
+    return schema;
   }
 
   private modelSchema(schema: JsonSchema): JsonSchema {

@@ -55,7 +55,7 @@ import {
   toStructuredJsonSchema,
 } from "./generate-structured-output-tool.js";
 import { replaceUnsupportedData, type DataBlockOffloader } from "./input-media.js";
-import type { CheckPermissionInput, LoopDeps } from "./loop-deps.js";
+import type { CheckPermissionInput, LoopDeps, PreparedCall } from "./loop-deps.js";
 import type { ModelConfigInput } from "./model-config.js";
 import { modelInput, reasoningStep, systemMessage } from "./reasoning-step.js";
 import { checkIncomingEvent, sortInput, validateMsgs } from "./reply-input.js";
@@ -127,6 +127,15 @@ export class Agent {
     AsyncIterable<ReplyItem>
   >;
   readonly #hasOnReply: boolean;
+  readonly #onReasoning: HookLayers<{ toolChoice: ToolChoice | null }, AsyncIterable<ReplyItem>>;
+  readonly #onModelCall: HookLayers<
+    ModelCallInput,
+    Promise<ChatResponse | AsyncIterable<ChatResponse>>
+  >;
+  readonly #onActing: HookLayers<
+    { toolCall: ToolCallBlock },
+    AsyncIterable<ToolChunk | ToolResponse>
+  >;
   readonly #compressChain: (input: CompressContextHookInput) => Promise<void>;
   /** A middleware wraps compression, so it must see every step's (as the reference calls it). */
   readonly #hasOnCompress: boolean;
@@ -158,6 +167,9 @@ export class Agent {
     this.#middlewares = options.middlewares ?? [];
     this.#onReply = this.#layers("onReply");
     this.#hasOnReply = this.#onReply.length > 0;
+    this.#onReasoning = this.#layers("onReasoning");
+    this.#onModelCall = this.#layers("onModelCall");
+    this.#onActing = this.#layers("onActing");
     const onCompress = this.#layers<CompressContextHookInput, Promise<void>>("onCompressContext");
     this.#hasOnCompress = onCompress.length > 0;
     this.#compressChain = composeOnion(onCompress, () => this.#measureInput());
@@ -177,7 +189,7 @@ export class Agent {
         this.#layers<CheckPermissionInput, Promise<PermissionDecision>>("onCheckPermission"),
         (input: CheckPermissionInput) => this.#checkPermissionImpl(input),
       ),
-      acting: (toolCall, signal) => this.#acting(toolCall, signal),
+      acting: (toolCall, signal, prepared) => this.#acting(toolCall, signal, prepared),
       truncateResult: (result) => Promise.resolve(result),
     };
 
@@ -671,9 +683,8 @@ export class Agent {
       callModel: (messages: Msg[], t: ToolSchema[], choice: ToolChoice | null) =>
         this.#callModel(messages, t, choice, signal),
     };
-    const chain = composeOnion(
-      this.#layers<{ toolChoice: ToolChoice | null }, AsyncIterable<ReplyItem>>("onReasoning"),
-      (input: { toolChoice: ToolChoice | null }) => reasoningStep(ctx, input.toolChoice),
+    const chain = composeOnion(this.#onReasoning, (input: { toolChoice: ToolChoice | null }) =>
+      reasoningStep(ctx, input.toolChoice),
     );
     let finalMsg: Msg | null = null;
     let interrupted = false;
@@ -849,9 +860,7 @@ export class Agent {
   ): Promise<ChatResponse | AsyncIterable<ChatResponse>> {
     const { maxRetries, fallbackModel } = this.configs.modelConfig;
     const chain = composeOnion(
-      this.#layers<ModelCallInput, Promise<ChatResponse | AsyncIterable<ChatResponse>>>(
-        "onModelCall",
-      ),
+      this.#onModelCall,
       (input: {
         currentModel: ChatModel;
         messages: Msg[];
@@ -896,13 +905,16 @@ export class Agent {
     return this.engine.decide(input.tool, input.toolInput);
   }
 
-  #acting(toolCall: ToolCallBlock, signal: AbortSignal): AsyncIterable<ToolChunk | ToolResponse> {
-    const chain = composeOnion(
-      this.#layers<{ toolCall: ToolCallBlock }, AsyncIterable<ToolChunk | ToolResponse>>(
-        "onActing",
-      ),
-      (input: { toolCall: ToolCallBlock }) =>
-        this.toolkit.callTool(input.toolCall, { state: this.#state, signal }),
+  #acting(
+    toolCall: ToolCallBlock,
+    signal: AbortSignal,
+    prepared: PreparedCall,
+  ): AsyncIterable<ToolChunk | ToolResponse> {
+    const options = { state: this.#state, signal };
+    if (this.#onActing.length === 0)
+      return this.toolkit.callPreparedTool(toolCall.id, prepared, options);
+    const chain = composeOnion(this.#onActing, (input: { toolCall: ToolCallBlock }) =>
+      this.toolkit.callTool(input.toolCall, options),
     );
     return chain({ toolCall });
   }

@@ -1,7 +1,13 @@
 import type { AgentEvent, ToolCallBlock, ToolResultBlock } from "../../message/index.js";
-import type { PermissionDecision, PermissionEngine } from "../../permission/index.js";
+import type { PermissionDecision, PermissionEngine, ToolInput } from "../../permission/index.js";
 import type { AgentState } from "../../state/index.js";
 import type { ToolBase, ToolChunk, Toolkit, ToolResponse } from "../../tools/index.js";
+
+/** A call's tool and parsed, validated input. */
+export interface PreparedCall {
+  readonly tool: ToolBase;
+  readonly input: ToolInput;
+}
 
 /** What the permission hook chain gets (spec §9 `on_check_permission`; deep copies). */
 export interface CheckPermissionInput {
@@ -29,8 +35,16 @@ export interface LoopDeps {
    * engine). PASSTHROUGH coming back is treated as ASK by the caller.
    */
   checkPermission(input: CheckPermissionInput): Promise<PermissionDecision>;
-  /** Runs an allowed local call: the `onActing` chain around `toolkit.callTool`. */
-  acting(toolCall: ToolCallBlock, signal: AbortSignal): AsyncIterable<ToolChunk | ToolResponse>;
+  /**
+   * Runs an allowed local call: the `onActing` chain around `toolkit.callTool`. `prepared` is the
+   * tool and input the pipeline checked; without a middleware (which may change the call) the
+   * toolkit runs them without checking again.
+   */
+  acting(
+    toolCall: ToolCallBlock,
+    signal: AbortSignal,
+    prepared: PreparedCall,
+  ): AsyncIterable<ToolChunk | ToolResponse>;
   /** Truncates a tool result before it is saved (spec §8.4); identity until the context issue. */
   truncateResult(result: ToolResultBlock): Promise<ToolResultBlock>;
 }

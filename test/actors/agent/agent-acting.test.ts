@@ -1,25 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import {
-  Agent,
-  FunctionTool,
-  ScriptedModel,
-  ToolBase,
-  Toolkit,
-  UserMsg,
-  createEvent,
-  type AgentEvent,
-  type PermissionDecision,
-  type ScriptedTurn,
-} from "../../../src/index.js";
-
-const user = (text: string) => new UserMsg({ name: "user", content: text });
-
-async function collect(stream: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
-  const events: AgentEvent[] = [];
-  for await (const event of stream) events.push(event);
-  return events;
-}
+import { FunctionTool, createEvent } from "../../../src/index.js";
+import { Remote, allow, collect, confirmEvent, makeAgent, user } from "./agent-fixture.js";
 
 const tool = (name: string, concurrent: boolean) =>
   new FunctionTool({
@@ -30,59 +12,11 @@ const tool = (name: string, concurrent: boolean) =>
     fn: ({ n }: { n: number }) => `${name} ${n}`,
   });
 
-const allowAll = (...names: string[]) => ({
-  permission_context: {
-    allow_rules: Object.fromEntries(
-      names.map((n) => [
-        n,
-        [{ tool_name: n, rule_content: null, behavior: "allow" as const, source: "test" }],
-      ]),
-    ),
-  },
-});
-
-/** An external tool: the agent submits its calls and waits for their results. */
-class Remote extends ToolBase {
-  readonly name = "remote";
-  readonly description = "Runs elsewhere.";
-  readonly inputSchema = { type: "object", properties: { q: { type: "string" } }, required: ["q"] };
-  readonly isConcurrencySafe = false;
-  readonly isReadOnly = false;
-  override readonly isExternalTool = true;
-  checkPermissions(): PermissionDecision {
-    return {
-      behavior: "allow",
-      message: "ok",
-      decision_reason: null,
-      updated_input: null,
-      suggested_rules: null,
-      bypass_immune: false,
-    };
-  }
-}
-
-function agentWith(
-  turns: ScriptedTurn[],
-  tools: ToolBase[],
-  state: object = {},
-  stream = true,
-): Agent {
-  return new Agent({
-    name: "Friday",
-    systemPrompt: "s",
-    model: new ScriptedModel({ responses: turns, stream }),
-    toolkit: new Toolkit({ tools }),
-    state,
-    injectionConfig: { injectRuntimeState: false },
-  });
-}
-
 describe("Agent acting (spec §3.7)", () => {
   it("§11.95 a tool call only in the is_last chunk emits no TOOL_CALL_* events but still runs", async () => {
-    const agent = agentWith(
+    const agent = makeAgent(
       [{ toolCalls: [{ name: "a", input: { n: 1 } }], streamToolCalls: false }, "done"],
-      [tool("a", true)],
-      allowAll("a"),
+      { tools: [tool("a", true)], state: allow("a") },
     );
     const events = await collect(agent.replyStream(user("go")));
     expect(events.some((e) => e.type.startsWith("TOOL_CALL_"))).toBe(false);
@@ -90,7 +24,7 @@ describe("Agent acting (spec §3.7)", () => {
   });
 
   it("§11.96 sequential calls run one after the other: START/DELTA/END of call 1 before call 2", async () => {
-    const agent = agentWith(
+    const agent = makeAgent(
       [
         {
           toolCalls: [
@@ -100,8 +34,7 @@ describe("Agent acting (spec §3.7)", () => {
         },
         "done",
       ],
-      [tool("s", false)],
-      allowAll("s"),
+      { tools: [tool("s", false)], state: allow("s") },
     );
     const events = await collect(agent.replyStream(user("go")));
     const results = events
@@ -118,7 +51,7 @@ describe("Agent acting (spec §3.7)", () => {
   });
 
   it("§11.103 two concurrent calls to the same ASK tool ask once; confirming with the rule runs both", async () => {
-    const agent = agentWith(
+    const agent = makeAgent(
       [
         {
           toolCalls: [
@@ -128,7 +61,7 @@ describe("Agent acting (spec §3.7)", () => {
         },
         "done",
       ],
-      [tool("a", true)],
+      { tools: [tool("a", true)] },
     );
     const first = await collect(agent.replyStream(user("go")));
     const asks = first.filter((e) => e.type === "REQUIRE_USER_CONFIRM");
@@ -143,10 +76,7 @@ describe("Agent acting (spec §3.7)", () => {
     };
     const second = await collect(
       agent.replyStream(
-        createEvent("USER_CONFIRM_RESULT", {
-          reply_id: agent.state.replyId,
-          confirm_results: [{ confirmed: true, tool_call: calls[0]!, rules: [rule] }],
-        }),
+        confirmEvent(agent, [{ confirmed: true, tool_call: calls[0]!, rules: [rule] }]),
       ),
     );
     expect(second.filter((e) => e.type === "REQUIRE_USER_CONFIRM")).toHaveLength(0);
@@ -156,9 +86,9 @@ describe("Agent acting (spec §3.7)", () => {
   });
 
   it("§11.106 an external tool: TOOL_RESULT_START then REQUIRE_EXTERNAL_EXECUTION; its result resumes", async () => {
-    const agent = agentWith(
+    const agent = makeAgent(
       [{ toolCalls: [{ id: "x1", name: "remote", input: { q: "?" } }] }, "thanks"],
-      [new Remote()],
+      { tools: [new Remote()] },
     );
     const first = await collect(agent.replyStream(user("go")));
     expect(first.slice(-2).map((e) => e.type)).toEqual([
@@ -201,7 +131,7 @@ describe("Agent acting (spec §3.7)", () => {
   });
 
   it("a malformed input event from JSON is rejected naming the field, state unchanged", async () => {
-    const agent = agentWith(["x"], []);
+    const agent = makeAgent(["x"]);
     const before = JSON.stringify(agent.state);
     await expect(
       agent.reply({

@@ -1,43 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
-  Agent,
   FunctionTool,
-  ScriptedModel,
-  Toolkit,
-  UserMsg,
-  createEvent,
+  type Agent,
   type AgentEvent,
-  type ConfirmResult,
-  type ScriptedTurn,
-  type ToolBase,
   type ToolCallBlock,
 } from "../../../src/index.js";
-
-const user = (text: string) => new UserMsg({ name: "user", content: text });
-
-function makeAgent(turns: ScriptedTurn[], tools: ToolBase[]): Agent {
-  return new Agent({
-    name: "Friday",
-    systemPrompt: "You are helpful.",
-    model: new ScriptedModel({ responses: turns }),
-    toolkit: new Toolkit({ tools }),
-    injectionConfig: { injectRuntimeState: false },
-  });
-}
-
-async function collect(stream: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
-  const events: AgentEvent[] = [];
-  for await (const event of stream) events.push(event);
-  return events;
-}
-
-/** Consecutive duplicates collapsed (for DELTA×n). */
-function shape(events: readonly AgentEvent[]): string[] {
-  const out: string[] = [];
-  for (const e of events) if (out.at(-1) !== e.type || !e.type.endsWith("_DELTA")) out.push(e.type);
-  return out;
-}
+import { collect, confirmEvent, makeAgent, shape, user, yes } from "./agent-fixture.js";
 
 /** Tool-result and HITL events as `TYPE:tool_call_id` (deltas collapsed). */
 function toolTrace(events: readonly AgentEvent[]): string[] {
@@ -67,19 +36,6 @@ function recordingTool(name: string, concurrent: boolean, ran: string[]) {
   });
 }
 
-function confirmEvent(agent: Agent, results: ConfirmResult[]) {
-  return createEvent("USER_CONFIRM_RESULT", {
-    reply_id: agent.state.replyId,
-    confirm_results: results,
-  });
-}
-
-const yes = (call: ToolCallBlock): ConfirmResult => ({
-  confirmed: true,
-  tool_call: call,
-  rules: null,
-});
-
 function callsOfReply(agent: Agent): ToolCallBlock[] {
   return agent.state.context.at(-1)?.getContentBlocks("tool_call") ?? [];
 }
@@ -89,7 +45,7 @@ describe("Agent HITL (spec §3.7 Resuming)", () => {
     const ran: string[] = [];
     const agent = makeAgent(
       [{ toolCalls: [{ id: "c1", name: "echo", input: { text: "rm -rf /" } }] }, "done"],
-      [recordingTool("echo", true, ran)],
+      { tools: [recordingTool("echo", true, ran)] },
     );
     await agent.reply(user("go"));
     const asked = agent.state.getAwaitingToolCalls("Friday")[0]!;
@@ -134,7 +90,7 @@ describe("Agent HITL (spec §3.7 Resuming)", () => {
         },
         "both done",
       ],
-      [recordingTool("alpha", true, ran), recordingTool("beta", true, ran)],
+      { tools: [recordingTool("alpha", true, ran), recordingTool("beta", true, ran)] },
     );
 
     const first = await collect(agent.replyStream(user("go")));
@@ -201,7 +157,7 @@ describe("Agent HITL (spec §3.7 Resuming)", () => {
         },
         "all done",
       ],
-      [recordingTool("first", false, ran), recordingTool("second", false, ran)],
+      { tools: [recordingTool("first", false, ran), recordingTool("second", false, ran)] },
     );
 
     const opening = await collect(agent.replyStream(user("go")));

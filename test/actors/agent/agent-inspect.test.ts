@@ -1,45 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import type { InspectionEvent } from "xstate";
-import {
-  Agent,
-  AgentStateName,
-  FunctionTool,
-  ScriptedModel,
-  Toolkit,
-  UserMsg,
-} from "../../../src/index.js";
-
-const user = (text: string) => new UserMsg({ name: "user", content: text });
-
-const echo = () =>
-  new FunctionTool({
-    name: "echo",
-    description: "Echoes text.",
-    parameters: z.object({ text: z.string() }),
-    fn: ({ text }: { text: string }) => `echo: ${text}`,
-  });
+import { AgentStateName } from "../../../src/index.js";
+import { allow, echo, makeAgent, user } from "./agent-fixture.js";
 
 describe("Agent inspection (XState inspect option)", () => {
   it("the inspector sees @xstate.snapshot events visiting compressing, reasoning, acting and back to idle for a one-tool-round reply", async () => {
     const inspected: InspectionEvent[] = [];
-    const agent = new Agent({
-      name: "Friday",
-      systemPrompt: "You are helpful.",
-      model: new ScriptedModel({
-        responses: [{ toolCalls: [{ id: "c1", name: "echo", input: { text: "x" } }] }, "done"],
-      }),
-      toolkit: new Toolkit({ tools: [echo()] }),
-      state: {
-        permission_context: {
-          allow_rules: {
-            echo: [{ tool_name: "echo", rule_content: null, behavior: "allow", source: "test" }],
-          },
-        },
-      },
-      injectionConfig: { injectRuntimeState: false },
-      inspect: (event) => inspected.push(event),
-    });
+    const agent = makeAgent(
+      [{ toolCalls: [{ id: "c1", name: "echo", input: { text: "x" } }] }, "done"],
+      { tools: [echo()], state: allow("echo"), inspect: (event) => inspected.push(event) },
+    );
     await agent.reply(user("go"));
 
     const kinds = new Set(inspected.map((e) => e.type));

@@ -1,51 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
-  Agent,
   FunctionTool,
-  ScriptedModel,
   TOOL_INTERRUPTED_REMINDER,
-  ToolBase,
-  Toolkit,
-  UserMsg,
   createEvent,
+  type Agent,
   type AgentEvent,
-  type PermissionDecision,
-  type ScriptedTurn,
   type ToolResultBlock,
 } from "../../../src/index.js";
-
-const user = (text: string) => new UserMsg({ name: "user", content: text });
+import { Remote, allow, collect, echo, makeAgent, user } from "./agent-fixture.js";
 
 /** The reminder of spec §3.8, verbatim. */
 const REMINDER =
   "<system-reminder>The tool call has been interrupted by the user.</system-reminder>";
-
-function makeAgent(turns: ScriptedTurn[], tools: ToolBase[], allowed: string[] = []): Agent {
-  return new Agent({
-    name: "Friday",
-    systemPrompt: "You are helpful.",
-    model: new ScriptedModel({ responses: turns }),
-    toolkit: new Toolkit({ tools }),
-    state: {
-      permission_context: {
-        allow_rules: Object.fromEntries(
-          allowed.map((n) => [
-            n,
-            [{ tool_name: n, rule_content: null, behavior: "allow" as const, source: "test" }],
-          ]),
-        ),
-      },
-    },
-    injectionConfig: { injectRuntimeState: false },
-  });
-}
-
-async function collect(stream: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
-  const events: AgentEvent[] = [];
-  for await (const event of stream) events.push(event);
-  return events;
-}
 
 /** A promise and its resolver. */
 function deferred(): { promise: Promise<void>; resolve: () => void } {
@@ -75,26 +42,6 @@ function storedResult(agent: Agent): ToolResultBlock | undefined {
   return agent.state.context.at(-1)?.getContentBlocks("tool_result")[0];
 }
 
-/** An external tool: the agent submits its calls and waits for their results. */
-class Remote extends ToolBase {
-  readonly name = "remote";
-  readonly description = "Runs elsewhere.";
-  readonly inputSchema = { type: "object", properties: { q: { type: "string" } }, required: ["q"] };
-  readonly isConcurrencySafe = false;
-  readonly isReadOnly = false;
-  override readonly isExternalTool = true;
-  checkPermissions(): PermissionDecision {
-    return {
-      behavior: "allow",
-      message: "ok",
-      decision_reason: null,
-      updated_input: null,
-      suggested_rules: null,
-      bypass_immune: false,
-    };
-  }
-}
-
 describe("Agent interrupt: stored tool output (spec §3.8)", () => {
   it("the exported reminder is the reference's text", () => {
     expect(TOOL_INTERRUPTED_REMINDER).toBe(REMINDER);
@@ -116,8 +63,7 @@ describe("Agent interrupt: stored tool output (spec §3.8)", () => {
     });
     const agent = makeAgent(
       [{ toolCalls: [{ id: "w1", name: "wait", input: { seconds: 3600 } }] }, "never"],
-      [wait],
-      ["wait"],
+      { tools: [wait], state: allow("wait") },
     );
     const events: AgentEvent[] = [];
     const sub = agent.events$.subscribe((e) => events.push(e));
@@ -163,11 +109,10 @@ describe("Agent interrupt: stored tool output (spec §3.8)", () => {
         await aborted(signal);
       },
     });
-    const agent = makeAgent(
-      [{ toolCalls: [{ id: "t1", name: "ticker", input: {} }] }, "never"],
-      [ticker],
-      ["ticker"],
-    );
+    const agent = makeAgent([{ toolCalls: [{ id: "t1", name: "ticker", input: {} }] }, "never"], {
+      tools: [ticker],
+      state: allow("ticker"),
+    });
     const stream = collect(agent.replyStream(user("tick")));
     await started.promise;
     await agent.interrupt();
@@ -196,16 +141,9 @@ describe("Agent interrupt: stored tool output (spec §3.8)", () => {
   });
 
   it("§11.108 contrast: interrupting a call parked in 'asking' stores the reminder as a plain string", async () => {
-    const echo = new FunctionTool({
-      name: "echo",
-      description: "Echoes text.",
-      parameters: z.object({ text: z.string() }),
-      fn: ({ text }: { text: string }) => text,
+    const agent = makeAgent([{ toolCalls: [{ id: "e1", name: "echo", input: { text: "x" } }] }], {
+      tools: [echo()],
     });
-    const agent = makeAgent(
-      [{ toolCalls: [{ id: "e1", name: "echo", input: { text: "x" } }] }],
-      [echo],
-    );
     await agent.reply(user("go"));
     const events = await collect(
       agent.replyStream(createEvent("USER_INTERRUPT", { reply_id: agent.state.replyId })),
@@ -224,10 +162,9 @@ describe("Agent interrupt: stored tool output (spec §3.8)", () => {
   });
 
   it("§11.108 interrupting a 'submitted' external call emits no second TOOL_RESULT_START and stores the plain string", async () => {
-    const agent = makeAgent(
-      [{ toolCalls: [{ id: "x1", name: "remote", input: { q: "?" } }] }],
-      [new Remote()],
-    );
+    const agent = makeAgent([{ toolCalls: [{ id: "x1", name: "remote", input: { q: "?" } }] }], {
+      tools: [new Remote()],
+    });
     const parked = await collect(agent.replyStream(user("go")));
     expect(parked.filter((e) => e.type === "TOOL_RESULT_START")).toHaveLength(1);
     const events = await collect(

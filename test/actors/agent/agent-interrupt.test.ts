@@ -1,15 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import {
-  Agent,
-  Bash,
-  ScriptedModel,
-  Toolkit,
-  UserMsg,
-  type AgentEvent,
-} from "../../../src/index.js";
-
-const user = (text: string) => new UserMsg({ name: "user", content: text });
+import { Bash, ScriptedModel, type AgentEvent } from "../../../src/index.js";
+import { allow, makeAgent, user } from "./agent-fixture.js";
 
 function sleepers(marker: string): string[] {
   try {
@@ -25,12 +17,9 @@ function sleepers(marker: string): string[] {
 describe("Agent interrupt (spec §3.8)", () => {
   it("§3.8 an interrupt during a streaming model call ends MODEL_CALL_END(interrupted) then REPLY_END(interrupted)", async () => {
     const long = "word ".repeat(400);
-    const agent = new Agent({
-      name: "Friday",
-      systemPrompt: "s",
-      model: new ScriptedModel({ responses: [long], chunkSize: 5, chunkLatencyMs: 50 }),
-      injectionConfig: { injectRuntimeState: false },
-    });
+    const agent = makeAgent(
+      new ScriptedModel({ responses: [long], chunkSize: 5, chunkLatencyMs: 50 }),
+    );
     const events: AgentEvent[] = [];
     let interrupted = false;
     for await (const event of agent.replyStream(user("talk"))) {
@@ -52,31 +41,19 @@ describe("Agent interrupt (spec §3.8)", () => {
   it("§11.109 an interrupt during a running Bash command kills it and ends interrupted, leaving no child", async () => {
     // `sleep 30.<unique digits>`: a 30-second sleep this test can find with pgrep
     const marker = `sleep 30.${process.pid}${Date.now() % 1000}`;
-    const agent = new Agent({
-      name: "Friday",
-      systemPrompt: "s",
-      model: new ScriptedModel({
-        responses: [
-          {
-            toolCalls: [
-              {
-                name: "Bash",
-                input: { command: `${marker}; true` },
-              },
-            ],
-          },
-        ],
-      }),
-      toolkit: new Toolkit({ tools: [new Bash()] }),
-      state: {
-        permission_context: {
-          allow_rules: {
-            Bash: [{ tool_name: "Bash", rule_content: null, behavior: "allow", source: "test" }],
-          },
+    const agent = makeAgent(
+      [
+        {
+          toolCalls: [
+            {
+              name: "Bash",
+              input: { command: `${marker}; true` },
+            },
+          ],
         },
-      },
-      injectionConfig: { injectRuntimeState: false },
-    });
+      ],
+      { tools: [new Bash()], state: allow("Bash") },
+    );
     const events: AgentEvent[] = [];
     const msgPromise = (async () => {
       for await (const event of agent.replyStream(user("wait"))) {

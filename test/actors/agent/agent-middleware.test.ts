@@ -1,89 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import {
-  Agent,
-  FunctionTool,
   Msg,
-  ScriptedModel,
   ToolResponse,
-  Toolkit,
-  UserMsg,
-  createEvent,
   textChunk,
-  type AgentEvent,
+  type Agent,
   type AgentMiddleware,
-  type AgentOptions,
   type HintBlock,
-  type PermissionDecision,
   type ScriptedTurn,
-  type ToolBase,
 } from "../../../src/index.js";
-
-const user = (text: string) => new UserMsg({ name: "user", content: text });
-
-function makeAgent(
-  model: ScriptedModel,
-  options: Partial<AgentOptions> & { tools?: ToolBase[] } = {},
-): Agent {
-  const { tools, ...rest } = options;
-  return new Agent({
-    name: "Friday",
-    systemPrompt: "You are helpful.",
-    model,
-    toolkit: new Toolkit({ tools: tools ?? [] }),
-    injectionConfig: { injectRuntimeState: false },
-    ...rest,
-  });
-}
-
-const scripted = (turns: ScriptedTurn[]) =>
-  new ScriptedModel({ responses: turns, recordCalls: true });
-
-async function collect(stream: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
-  const events: AgentEvent[] = [];
-  for await (const event of stream) events.push(event);
-  return events;
-}
-
-/** Consecutive duplicates collapsed (for DELTA×n). */
-function shape(events: readonly AgentEvent[]): string[] {
-  const out: string[] = [];
-  for (const e of events) if (out.at(-1) !== e.type || !e.type.endsWith("_DELTA")) out.push(e.type);
-  return out;
-}
-
-/** An echo tool (ASK unless allowed) that records the inputs it ran with. */
-function echoTool(ran: string[] = []) {
-  return new FunctionTool({
-    name: "echo",
-    description: "Echoes text.",
-    parameters: z.object({ text: z.string() }),
-    fn: ({ text }: { text: string }) => {
-      ran.push(text);
-      return `echo: ${text}`;
-    },
-  });
-}
-
-const allow = (tool: string) => ({
-  permission_context: {
-    allow_rules: {
-      [tool]: [{ tool_name: tool, rule_content: null, behavior: "allow" as const, source: "test" }],
-    },
-  },
-});
-
-const decision = (
-  behavior: PermissionDecision["behavior"],
-  message: string,
-): PermissionDecision => ({
-  behavior,
-  message,
-  decision_reason: null,
-  updated_input: null,
-  suggested_rules: null,
-  bypass_immune: false,
-});
+import {
+  allow,
+  collect,
+  confirmEvent,
+  echo,
+  makeAgent,
+  scripted,
+  shape,
+  user,
+  yes,
+} from "./agent-fixture.js";
+import { decision } from "../../tools/fixtures.js";
 
 const toolRound: ScriptedTurn[] = [
   { toolCalls: [{ id: "c1", name: "echo", input: { text: "x" } }] },
@@ -120,7 +56,7 @@ describe("Agent middleware hooks (spec §9)", () => {
     const model = scripted(["ok"]);
     const seen: Record<string, unknown>[] = [];
     const agent = makeAgent(model, {
-      tools: [echoTool()],
+      tools: [echo()],
       state: allow("echo"),
       middlewares: [
         {
@@ -164,7 +100,7 @@ describe("Agent middleware hooks (spec §9)", () => {
     const model = scripted(toolRound);
     const steps: { toolChoice: unknown; items: string[] }[] = [];
     const agent = makeAgent(model, {
-      tools: [echoTool()],
+      tools: [echo()],
       state: allow("echo"),
       middlewares: [
         {
@@ -192,7 +128,7 @@ describe("Agent middleware hooks (spec §9)", () => {
     const ran: string[] = [];
     const seen: unknown[] = [];
     const agent = makeAgent(scripted(toolRound), {
-      tools: [echoTool(ran)],
+      tools: [echo(ran)],
       middlewares: [
         {
           onCheckPermission(_agent, input) {
@@ -222,7 +158,7 @@ describe("Agent middleware hooks (spec §9)", () => {
     const ran: string[] = [];
     const model = scripted([...toolRound]);
     const agent = makeAgent(model, {
-      tools: [echoTool(ran)],
+      tools: [echo(ran)],
       state: allow("echo"), // the engine would allow; the middleware decides
       middlewares: [
         { onCheckPermission: () => Promise.resolve(decision("deny", "Blocked by policy.")) },
@@ -247,7 +183,7 @@ describe("Agent middleware hooks (spec §9)", () => {
 
   it("§9 a PASSTHROUGH returned by onCheckPermission is treated as ASK", async () => {
     const agent = makeAgent(scripted(toolRound), {
-      tools: [echoTool()],
+      tools: [echo()],
       state: allow("echo"),
       middlewares: [{ onCheckPermission: () => Promise.resolve(decision("passthrough", "")) }],
     });
@@ -259,7 +195,7 @@ describe("Agent middleware hooks (spec §9)", () => {
   it("§3.7/§9 a confirmed call still passes onCheckPermission, whose next() allows it without the engine", async () => {
     const seen: { state: string; behavior: string; message: string }[] = [];
     const agent = makeAgent(scripted(toolRound), {
-      tools: [echoTool()],
+      tools: [echo()],
       middlewares: [
         {
           async onCheckPermission(_agent, input, next) {
@@ -276,12 +212,7 @@ describe("Agent middleware hooks (spec §9)", () => {
     });
     await agent.reply(user("go"));
     const call = agent.state.getAwaitingToolCalls("Friday")[0]!;
-    await agent.reply(
-      createEvent("USER_CONFIRM_RESULT", {
-        reply_id: agent.state.replyId,
-        confirm_results: [{ confirmed: true, tool_call: call, rules: null }],
-      }),
-    );
+    await agent.reply(confirmEvent(agent, [yes(call)]));
     expect(seen).toEqual([
       { state: "pending", behavior: "ask", message: "Permission required for echo" },
       { state: "allowed", behavior: "allow", message: "Already allowed by user confirmation." },
@@ -292,7 +223,7 @@ describe("Agent middleware hooks (spec §9)", () => {
     const ran: string[] = [];
     const seen: string[] = [];
     const agent = makeAgent(scripted(toolRound), {
-      tools: [echoTool(ran)],
+      tools: [echo(ran)],
       state: allow("echo"),
       middlewares: [
         {
@@ -372,7 +303,7 @@ describe("Agent middleware hooks (spec §9)", () => {
   it("§3.3/§9 onCompressContext wraps the compression run before every reasoning step", async () => {
     const log: string[] = [];
     const agent = makeAgent(scripted(toolRound), {
-      tools: [echoTool()],
+      tools: [echo()],
       state: allow("echo"),
       middlewares: [
         {
@@ -428,7 +359,7 @@ describe("Agent middleware hooks (spec §9)", () => {
       },
     });
     const agent = makeAgent(scripted(toolRound), {
-      tools: [echoTool()],
+      tools: [echo()],
       state: allow("echo"),
       middlewares: [layer("outer"), layer("inner")],
     });

@@ -2,44 +2,15 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import {
-  Agent,
   AgentState,
-  FunctionTool,
-  ScriptedModel,
-  ToolBase,
-  Toolkit,
-  UserMsg,
   createEvent,
+  type Agent,
   type AgentEvent,
   type AgentStateInput,
-  type PermissionDecision,
   type ScriptedTurn,
 } from "../../../src/index.js";
-
-const user = (text: string) => new UserMsg({ name: "user", content: text });
-
-function makeAgent(
-  turns: ScriptedTurn[],
-  tools: ToolBase[],
-  state?: AgentState | AgentStateInput,
-): Agent {
-  return new Agent({
-    name: "Friday",
-    systemPrompt: "You are helpful.",
-    model: new ScriptedModel({ responses: turns }),
-    toolkit: new Toolkit({ tools }),
-    state,
-    injectionConfig: { injectRuntimeState: false },
-  });
-}
-
-async function collect(stream: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
-  const events: AgentEvent[] = [];
-  for await (const event of stream) events.push(event);
-  return events;
-}
+import { Remote, collect, confirmEvent, echo, makeAgent, user, yes } from "./agent-fixture.js";
 
 /**
  * An event without what differs between two runs of the same script (its own id and timestamp,
@@ -51,34 +22,6 @@ function comparable(event: AgentEvent): Record<string, unknown> {
   if ("block_id" in rest) delete rest["block_id"];
   return rest;
 }
-
-/** An external tool: the agent submits its calls and waits for their results. */
-class Remote extends ToolBase {
-  readonly name = "remote";
-  readonly description = "Runs elsewhere.";
-  readonly inputSchema = { type: "object", properties: { q: { type: "string" } }, required: ["q"] };
-  readonly isConcurrencySafe = false;
-  readonly isReadOnly = false;
-  override readonly isExternalTool = true;
-  checkPermissions(): PermissionDecision {
-    return {
-      behavior: "allow",
-      message: "ok",
-      decision_reason: null,
-      updated_input: null,
-      suggested_rules: null,
-      bypass_immune: false,
-    };
-  }
-}
-
-const echo = () =>
-  new FunctionTool({
-    name: "echo",
-    description: "Echoes text.",
-    parameters: z.object({ text: z.string() }),
-    fn: ({ text }: { text: string }) => `echo: ${text}`,
-  });
 
 function externalResult(replyId: string) {
   return createEvent("EXTERNAL_EXECUTION_RESULT", {
@@ -104,14 +47,14 @@ describe("Agent resume from persisted state (spec §10)", () => {
       { toolCalls: [{ id: "x1", name: "remote", input: { q: "meaning of life?" } }] },
       "The answer is 42.",
     ];
-    const a = makeAgent(turns, [new Remote()]);
+    const a = makeAgent(turns, { tools: [new Remote()] });
     const parked = await collect(a.replyStream(user("go")));
     expect(parked.at(-1)?.type).toBe("REQUIRE_EXTERNAL_EXECUTION");
     expect(a.actor.getSnapshot().value).toBe("awaiting-external");
     const replyId = a.state.replyId;
 
     const json = JSON.parse(JSON.stringify(a.state)) as AgentStateInput;
-    const b = makeAgent(turns.slice(1), [new Remote()], json);
+    const b = makeAgent(turns.slice(1), { tools: [new Remote()], state: json });
     expect(b.actor.getSnapshot().value).toBe("awaiting-external");
     expect(b.state.replyId).toBe(replyId);
     expect(b.state.session_id).toBe(a.state.session_id);
@@ -155,7 +98,7 @@ describe("Agent resume from persisted state (spec §10)", () => {
       { toolCalls: [{ id: "c1", name: "echo", input: { text: "x" } }] },
       "done",
     ];
-    const a = makeAgent(turns, [echo()]);
+    const a = makeAgent(turns, { tools: [echo()] });
     const waiting = await a.reply(user("go"));
     expect(waiting.finished_reason).toBeNull();
 
@@ -164,21 +107,12 @@ describe("Agent resume from persisted state (spec §10)", () => {
       const file = join(dir, "state.json");
       await writeFile(file, JSON.stringify(a.state), "utf8");
       const restored = AgentState.fromJSON(JSON.parse(await readFile(file, "utf8")));
-      const b = makeAgent(turns.slice(1), [echo()], restored);
+      const b = makeAgent(turns.slice(1), { tools: [echo()], state: restored });
       expect(b.actor.getSnapshot().value).toBe("awaiting-confirm");
       expect(b.state.replyId).toBe(a.state.replyId);
 
       const confirm = (agent: Agent) =>
-        createEvent("USER_CONFIRM_RESULT", {
-          reply_id: agent.state.replyId,
-          confirm_results: [
-            {
-              confirmed: true,
-              tool_call: agent.state.getAwaitingToolCalls("Friday")[0]!,
-              rules: null,
-            },
-          ],
-        });
+        confirmEvent(agent, [yes(agent.state.getAwaitingToolCalls("Friday")[0]!)]);
       const resumed = await collect(b.replyStream(confirm(b)));
       const reference = await collect(a.replyStream(confirm(a)));
 

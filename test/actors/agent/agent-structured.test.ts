@@ -1,45 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import {
-  Agent,
-  AgentState,
-  FunctionTool,
-  ScriptedModel,
-  Toolkit,
-  UserMsg,
-  createEvent,
-  type AgentEvent,
-  type AgentOptions,
-  type ScriptedTurn,
-  type ToolBase,
-} from "../../../src/index.js";
-
-const user = (text: string) => new UserMsg({ name: "user", content: text });
-
-function makeAgent(
-  model: ScriptedModel,
-  options: Partial<AgentOptions> & { tools?: ToolBase[] } = {},
-): Agent {
-  const { tools, ...rest } = options;
-  return new Agent({
-    name: "Friday",
-    systemPrompt: "You are helpful.",
-    model,
-    toolkit: new Toolkit({ tools: tools ?? [] }),
-    injectionConfig: { injectRuntimeState: false },
-    ...rest,
-  });
-}
-
-const scripted = (turns: ScriptedTurn[]) =>
-  new ScriptedModel({ responses: turns, recordCalls: true });
-
-/** Consecutive duplicates collapsed (for DELTA×n). */
-function shape(events: readonly AgentEvent[]): string[] {
-  const out: string[] = [];
-  for (const e of events) if (out.at(-1) !== e.type || !e.type.endsWith("_DELTA")) out.push(e.type);
-  return out;
-}
+import { AgentState, FunctionTool, type Agent, type AgentEvent } from "../../../src/index.js";
+import { confirmEvent, makeAgent, scripted, shape, user, yes } from "./agent-fixture.js";
 
 /** Runs `reply()` and records the events it streams. */
 async function replyWithEvents(
@@ -112,13 +74,7 @@ describe("Agent structured output (spec §3.11)", () => {
     expect(b.state.structuredModel).toBeNull();
 
     const call = b.state.getAwaitingToolCalls("Friday")[0]!;
-    const { msg, events } = await replyWithEvents(
-      b,
-      createEvent("USER_CONFIRM_RESULT", {
-        reply_id: b.state.replyId,
-        confirm_results: [{ confirmed: true, tool_call: call, rules: null }],
-      }),
-    );
+    const { msg, events } = await replyWithEvents(b, confirmEvent(b, [yes(call)]));
     expect(model.calls[0]?.tools?.map((t) => t.function.name)).toContain(
       "GenerateStructuredOutput",
     );

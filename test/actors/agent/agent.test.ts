@@ -1,66 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
-  Agent,
   AgentState,
-  FunctionTool,
   ReplyInputError,
-  ScriptedModel,
   SystemMsg,
-  Toolkit,
   UserMsg,
   ValidationError,
   createEvent,
   type AgentEvent,
-  type AgentOptions,
   type ScriptedTurn,
-  type ToolBase,
 } from "../../../src/index.js";
-
-const user = (text: string) => new UserMsg({ name: "user", content: text });
-
-function makeAgent(
-  turns: ScriptedTurn[],
-  options: Partial<AgentOptions> & { tools?: ToolBase[] } = {},
-): Agent {
-  const { tools, ...rest } = options;
-  return new Agent({
-    name: "Friday",
-    systemPrompt: "You are helpful.",
-    model: new ScriptedModel({ responses: turns }),
-    toolkit: new Toolkit({ tools: tools ?? [] }),
-    injectionConfig: { injectRuntimeState: false },
-    ...rest,
-  });
-}
-
-async function collect(stream: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
-  const events: AgentEvent[] = [];
-  for await (const event of stream) events.push(event);
-  return events;
-}
-
-/** Consecutive duplicates collapsed (for DELTA×n). */
-function shape(events: readonly AgentEvent[]): string[] {
-  const out: string[] = [];
-  for (const e of events) if (out.at(-1) !== e.type || !e.type.endsWith("_DELTA")) out.push(e.type);
-  return out;
-}
-
-const echo = () =>
-  new FunctionTool({
-    name: "echo",
-    description: "Echoes text.",
-    parameters: z.object({ text: z.string() }),
-    fn: ({ text }: { text: string }) => `echo: ${text}`,
-  });
-const allow = (tool: string) => ({
-  permission_context: {
-    allow_rules: {
-      [tool]: [{ tool_name: tool, rule_content: null, behavior: "allow" as const, source: "test" }],
-    },
-  },
-});
+import {
+  allow,
+  collect,
+  confirmEvent,
+  echo,
+  makeAgent,
+  shape,
+  user,
+  yes,
+} from "./agent-fixture.js";
 
 describe("Agent (spec §3)", () => {
   it("§11.90 a text-only streaming reply has the exact event sequence; context holds user + reply", async () => {
@@ -171,14 +130,7 @@ describe("Agent (spec §3)", () => {
     );
     const replyId = agent.state.replyId;
     const call = agent.state.getAwaitingToolCalls("Friday")[0]!;
-    const events = await collect(
-      agent.replyStream(
-        createEvent("USER_CONFIRM_RESULT", {
-          reply_id: replyId,
-          confirm_results: [{ confirmed: true, tool_call: call, rules: null }],
-        }),
-      ),
-    );
+    const events = await collect(agent.replyStream(confirmEvent(agent, [yes(call)])));
     expect(shape(events)).toEqual([
       "TOOL_RESULT_START",
       "TOOL_RESULT_TEXT_DELTA",
@@ -203,12 +155,7 @@ describe("Agent (spec §3)", () => {
     await agent.reply(user("go"));
     const call = agent.state.getAwaitingToolCalls("Friday")[0]!;
     const events = await collect(
-      agent.replyStream(
-        createEvent("USER_CONFIRM_RESULT", {
-          reply_id: agent.state.replyId,
-          confirm_results: [{ confirmed: false, tool_call: call, rules: null }],
-        }),
-      ),
+      agent.replyStream(confirmEvent(agent, [{ confirmed: false, tool_call: call, rules: null }])),
     );
     const delta = events.find((e) => e.type === "TOOL_RESULT_TEXT_DELTA");
     expect(delta).toMatchObject({
@@ -246,14 +193,7 @@ describe("Agent (spec §3)", () => {
     });
     await agent.reply(user("go"));
     const before = JSON.stringify(agent.state);
-    await expect(
-      agent.reply(
-        createEvent("USER_CONFIRM_RESULT", {
-          reply_id: agent.state.replyId,
-          confirm_results: [{ confirmed: true, tool_call: fake, rules: null }],
-        }),
-      ),
-    ).rejects.toThrow(
+    await expect(agent.reply(confirmEvent(agent, [yes(fake)]))).rejects.toThrow(
       "Received UserConfirmResultEvent with tool call ids {'nope'} that are not waiting for confirmation.",
     );
     expect(JSON.stringify(agent.state)).toBe(before);
@@ -391,10 +331,7 @@ describe("Agent (spec §3)", () => {
     const b = makeAgent(turns.slice(1), { tools: [echo()], state: AgentState.fromJSON(json) });
     expect(b.actor.getSnapshot().value).toBe("awaiting-confirm");
     const call = b.state.getAwaitingToolCalls("Friday")[0]!;
-    const confirm = createEvent("USER_CONFIRM_RESULT", {
-      reply_id: b.state.replyId,
-      confirm_results: [{ confirmed: true, tool_call: call, rules: null }],
-    });
+    const confirm = confirmEvent(b, [yes(call)]);
     const resumed = await collect(b.replyStream(confirm));
     const direct = await collect(
       a.replyStream({

@@ -88,5 +88,5 @@ export async function executeToolCall(
     );
     return "submitted";
   }
-  return runLocalTool(deps, replyId, call, signal, start.created_at);
+  return runLocalTool(deps, replyId, call, signal, start.created_at, { tool, input });
 }

@@ -4,7 +4,7 @@ import {
   TOOL_INTERRUPTED_REMINDER,
   ToolResponse,
 } from "../../../tools/index.js";
-import type { LoopDeps } from "../loop-deps.js";
+import type { LoopDeps, PreparedCall } from "../loop-deps.js";
 import { ActingErrorCode } from "./acting-error-code.js";
 import { emitOutputDeltas, finishWithText } from "./result-events.js";
 
@@ -22,9 +22,10 @@ export async function runLocalTool(
   call: ToolCallBlock,
   signal: AbortSignal,
   startedAt: string,
+  prepared: PreparedCall,
 ): Promise<"finished" | "interrupted"> {
   let outcome: "finished" | "interrupted" | null = null;
-  for await (const item of deps.acting(call, signal)) {
+  for await (const item of deps.acting(call, signal, prepared)) {
     if (!(item instanceof ToolResponse)) {
       emitOutputDeltas(deps, replyId, call.id, item.content);
       continue;
