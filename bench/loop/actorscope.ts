@@ -17,10 +17,19 @@ import {
   type LoopSession,
 } from "./scenario.js";
 
+/**
+ * Fixed usage figures, as @openai/agents' fake model returns: without them the double would
+ * estimate the tokens of its whole input on every call, a cost of the test model, not of the loop.
+ */
+const USAGE = { input_tokens: 100, output_tokens: 10 };
+
 /** One reply's script: a call of the no-op tool per step (ids minted by the model), then text. */
 const REPLY_SCRIPT: readonly ScriptedTurn[] = [
-  ...Array.from({ length: STEPS }, () => ({ toolCalls: [{ name: TOOL_NAME, input: {} }] })),
-  FINAL_TEXT,
+  ...Array.from({ length: STEPS }, () => ({
+    toolCalls: [{ name: TOOL_NAME, input: {} }],
+    usage: USAGE,
+  })),
+  { text: FINAL_TEXT, usage: USAGE },
 ];
 
 /**

@@ -108,28 +108,25 @@ const withHint = {
   params: ({ context }: { context: AgentMachineContext }) => ({ hint: context.hint }),
 } as const;
 
-/**
- * The routing table of spec §3.5, shared by the states that decide: after NEXT (a reply began,
- * resumed or continues) and after reasoning or acting work.
- */
-const ROUTES = [
-  {
-    guard: { type: "nextIs", params: { kind: "acting" } },
-    target: "acting",
-    reenter: true,
-    actions: "applyStep",
-  },
-  {
-    guard: and([{ type: "nextIs", params: { kind: "reasoning" as const } }, "shouldCompress"]),
-    target: "compressing",
-    actions: ["applyStep", withHint],
-  },
-  {
-    guard: { type: "nextIs", params: { kind: "reasoning" } },
-    target: "reasoning",
-    reenter: true,
-    actions: ["applyStep", withHint],
-  },
+/** The transitions of the routing table of spec §3.5 (exclusive: their order does not matter). */
+const TO_ACTING = {
+  guard: { type: "nextIs", params: { kind: "acting" } },
+  target: "acting",
+  reenter: true,
+  actions: "applyStep",
+} as const;
+const TO_COMPRESSING = {
+  guard: and([{ type: "nextIs", params: { kind: "reasoning" as const } }, "shouldCompress"]),
+  target: "compressing",
+  actions: ["applyStep", withHint],
+} as const;
+const TO_REASONING = {
+  guard: { type: "nextIs", params: { kind: "reasoning" } },
+  target: "reasoning",
+  reenter: true,
+  actions: ["applyStep", withHint],
+} as const;
+const TO_PARK = [
   {
     guard: { type: "nextIs", params: { kind: "park", awaiting: "confirm" } },
     target: "awaiting-confirm",
@@ -140,11 +137,18 @@ const ROUTES = [
     target: "awaiting-external",
     actions: ["applyStep", { type: "parkReply", params: parkParams }],
   },
-  {
-    target: "idle",
-    actions: ["applyStep", { type: "finishReply", params: finishParams }],
-  },
 ] as const;
+const TO_EXIT = {
+  target: "idle",
+  actions: ["applyStep", { type: "finishReply", params: finishParams }],
+} as const;
+
+/**
+ * The routing table, shared by the states that decide: after NEXT (a reply began, resumed or
+ * continues) and after reasoning. After acting the likely next step (reasoning) is tried first.
+ */
+const ROUTES = [TO_ACTING, TO_COMPRESSING, TO_REASONING, ...TO_PARK, TO_EXIT] as const;
+const ROUTES_AFTER_ACTING = [TO_COMPRESSING, TO_REASONING, TO_ACTING, ...TO_PARK, TO_EXIT] as const;
 
 function parkParams({ context }: { context: AgentMachineContext }): { msg: Msg } {
   const next = context.next;
@@ -423,7 +427,7 @@ export function createAgentMachine() {
                 madeProgress: true,
               }),
             },
-            ...ROUTES,
+            ...ROUTES_AFTER_ACTING,
           ],
           onError: FAILED,
         },

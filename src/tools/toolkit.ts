@@ -28,6 +28,9 @@ import { assertToolInputSchema } from "./tool-input-schema.js";
 import type { ToolSchema } from "./tool-schema.js";
 import type { ToolSource } from "./tool-source.js";
 
+/** The skills of groups that have none (read-only). */
+const NO_SKILLS: ReadonlyMap<string, Skill> = new Map();
+
 /** A tool call as the toolkit needs it: the call id, the tool name and the raw JSON arguments. */
 export type ToolCall = Pick<ToolCallBlock, "id" | "name" | "input">;
 
@@ -143,10 +146,13 @@ export class Toolkit {
   ): Promise<Map<string, RegisteredTool>> {
     const available = new Map<string, RegisteredTool>();
     const groups = this.activeGroups(activatedGroups);
-    const [skills, sourceTools] = await Promise.all([
-      this.getAvailableSkills(activatedGroups),
-      Promise.all(groups.map((g) => listSourceTools(g))),
-    ]);
+    // Listing skills and sources awaits loaders and servers; most toolkits have neither.
+    const [skills, sourceTools] = groups.some((g) => g.skills.length > 0 || g.sources.length > 0)
+      ? await Promise.all([
+          this.getAvailableSkills(activatedGroups),
+          Promise.all(groups.map((g) => listSourceTools(g))),
+        ])
+      : [NO_SKILLS, []];
     if (skills.size > 0) {
       available.set(this.skillViewer.name, { tool: this.skillViewer, group: BASIC_GROUP });
     }
@@ -269,7 +275,8 @@ export class Toolkit {
    * later skill with the same name replaces an earlier one, with a warning.
    */
   async getAvailableSkills(activatedGroups: readonly string[] = []): Promise<Map<string, Skill>> {
-    return collectSkills(this.activeGroups(activatedGroups));
+    const groups = this.activeGroups(activatedGroups);
+    return groups.some((g) => g.skills.length > 0) ? collectSkills(groups) : new Map();
   }
 
   /**

@@ -230,8 +230,17 @@ export class Agent {
     });
     this.actor.subscribe({
       error: (error) => {
+        this.#work.abort();
         getLogger().error(`agent '${this.name}' statechart failed`, { error: String(error) });
         this.#run?.push({ kind: "fail", error });
+      },
+      // The statechart was stopped: its running work stops with it, and the reply fails.
+      complete: () => {
+        this.#work.abort();
+        this.#run?.push({
+          kind: "fail",
+          error: new AbortedError(`agent '${this.name}' (its statechart was stopped)`),
+        });
       },
     });
     this.actor.start();
@@ -627,22 +636,14 @@ export class Agent {
   }
 
   /**
-   * The signal for the work of one state: the reply's (aborted by INTERRUPT), which also follows
-   * the state's own (aborted when the machine leaves the state or stops).
+   * The signal for the work of one state: the reply's, aborted by INTERRUPT. The machine leaves a
+   * working state before its work ends only on INTERRUPT_TIMEOUT (after INTERRUPT aborted the
+   * work) or when it stops (the actor's `complete` aborts it), so the reply's signal covers every
+   * way out without a listener on each invocation's own signal (two per step on the hot path).
    */
   #startWork(signal: AbortSignal): AbortSignal {
-    const work = this.#work;
-    if (signal.aborted) work.abort();
-    else if (!work.signal.aborted) {
-      signal.addEventListener(
-        "abort",
-        () => {
-          work.abort();
-        },
-        { once: true },
-      );
-    }
-    return work.signal;
+    if (signal.aborted) this.#work.abort();
+    return this.#work.signal;
   }
 
   #setUpStructuredOutputTool(): void {

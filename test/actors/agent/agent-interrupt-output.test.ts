@@ -181,4 +181,29 @@ describe("Agent interrupt: stored tool output (spec §3.8)", () => {
     expect(agent.state.context.at(-1)?.getContentBlocks("tool_call")[0]?.state).toBe("finished");
     expect(agent.actor.getSnapshot().value).toBe("idle");
   });
+
+  it("stopping the agent's statechart aborts the running tool and fails the reply", async () => {
+    const started = deferred();
+    let sawAbort = false;
+    const wait = new FunctionTool({
+      name: "wait",
+      description: "Waits until interrupted.",
+      parameters: z.object({}),
+      fn: async (_input: Record<string, never>, { signal }) => {
+        started.resolve();
+        await aborted(signal);
+        sawAbort = true;
+        return "woke up";
+      },
+    });
+    const agent = makeAgent([{ toolCalls: [{ id: "w1", name: "wait", input: {} }] }, "never"], {
+      tools: [wait],
+      state: allow("wait"),
+    });
+    const reply = agent.reply(user("wait"));
+    await started.promise;
+    agent.actor.stop();
+    await expect(reply).rejects.toMatchObject({ code: "ABORTED" });
+    expect(sawAbort).toBe(true);
+  });
 });
