@@ -12,6 +12,7 @@ export interface ContenderEntry {
 export const ACTORSCOPE_ID = "actorscope";
 export const OPENAI_AGENTS_ID = "openai-agents";
 export const FLOOR_ID = "floor";
+export const MACHINE_ID = "machine";
 
 /** Every contender, in table order. */
 export const CONTENDERS: readonly ContenderEntry[] = [
@@ -29,6 +30,11 @@ export const CONTENDERS: readonly ContenderEntry[] = [
     id: OPENAI_AGENTS_ID,
     name: "@openai/agents",
     load: async () => (await import("./openai-agents.js")).openaiAgents,
+  },
+  {
+    id: MACHINE_ID,
+    name: "actorscope statechart only",
+    load: async () => (await import("./machine.js")).machineOnly,
   },
   {
     id: FLOOR_ID,

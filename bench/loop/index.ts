@@ -1,4 +1,4 @@
-import { ACTORSCOPE_ID, CONTENDERS, FLOOR_ID, OPENAI_AGENTS_ID } from "./contenders.js";
+import { ACTORSCOPE_ID, CONTENDERS, FLOOR_ID, MACHINE_ID, OPENAI_AGENTS_ID } from "./contenders.js";
 import { measure, median, type ContenderResult, type MeasureOptions } from "./measure.js";
 import { STEPS } from "./scenario.js";
 
@@ -24,6 +24,8 @@ export interface LoopBenchReport {
   speedupVsOpenaiAgents: number;
   /** actorscope's time per step over the floor's (paired per round, median; lower is better). */
   ratioVsFloor: number;
+  /** The statechart alone over the floor: what of the ratio above the statechart itself costs. */
+  statechartVsFloor: number;
   /** Goals of issue 6: at least 4× faster than @openai/agents, within 3× of the floor. */
   goals: { speedupVsOpenaiAgents: number; ratioVsFloor: number; met: boolean };
 }
@@ -52,6 +54,7 @@ export async function runLoopBench(options: LoopBenchOptions): Promise<LoopBench
   const results = measured.map((r) => ({ ...r, vsActorscope: pairedRatio(r, ours) }));
   const speedup = pairedRatio(resultOf(measured, OPENAI_AGENTS_ID), ours);
   const ratio = pairedRatio(ours, resultOf(measured, FLOOR_ID));
+  const statechart = pairedRatio(resultOf(measured, MACHINE_ID), resultOf(measured, FLOOR_ID));
   const report: LoopBenchReport = {
     bench: "loop",
     scenario:
@@ -64,6 +67,7 @@ export async function runLoopBench(options: LoopBenchOptions): Promise<LoopBench
     results,
     speedupVsOpenaiAgents: speedup,
     ratioVsFloor: ratio,
+    statechartVsFloor: statechart,
     goals: {
       speedupVsOpenaiAgents: GOAL_SPEEDUP,
       ratioVsFloor: GOAL_FLOOR_RATIO,
@@ -110,5 +114,9 @@ function printTable(report: LoopBenchReport): void {
   console.log(
     `actorscope: ${speedup.toFixed(2)}× faster than @openai/agents (goal ≥ ${goals.speedupVsOpenaiAgents}×), ` +
       `${ratio.toFixed(2)}× the floor (goal ≤ ${goals.ratioVsFloor}×) — goals ${goals.met ? "met" : "missed"}.`,
+  );
+  console.log(
+    `The statechart alone (no-op slots) is ${report.statechartVsFloor.toFixed(2)}× the floor; ` +
+      "the rest of actorscope's time is the agent's work (events, tool pipeline, messages).",
   );
 }
