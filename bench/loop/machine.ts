@@ -1,7 +1,8 @@
-import { createActor, fromPromise } from "xstate";
+import { createActor } from "xstate";
 import { AssistantMsg, UserMsg, type ToolCallBlock } from "../../src/message/index.js";
 import {
   createAgentMachine,
+  fromWork,
   type ActingOutput,
   type ReasoningOutput,
   type ToolBatch,
@@ -37,10 +38,10 @@ export const machineOnly: LoopContender = {
     let pending: ((text: string) => void) | null = null;
     const machine = createAgentMachine().provide({
       actors: {
-        compress: fromPromise<WorkOutput, Record<string, never>>(() =>
+        compress: fromWork<WorkOutput, Record<string, never>>(() =>
           Promise.resolve({ interrupted: false }),
         ),
-        callModel: fromPromise<ReasoningOutput, { toolChoice: ToolChoice | null }>(() => {
+        callModel: fromWork<ReasoningOutput, { toolChoice: ToolChoice | null }>(() => {
           step += 1;
           if (step > STEPS) {
             const finalMsg = new AssistantMsg({
@@ -63,7 +64,7 @@ export const machineOnly: LoopContender = {
           state.appendContext(NAME, [call]);
           return Promise.resolve({ interrupted: false, finalMsg: null });
         }),
-        runBatch: fromPromise<ActingOutput, { batch: ToolBatch }>(({ input }) => {
+        runBatch: fromWork<ActingOutput, { batch: ToolBatch }>((input) => {
           for (const call of input.batch.calls) {
             toolCalls += 1;
             call.state = "finished";

@@ -1,4 +1,4 @@
-import { and, assign, cancel, fromPromise, raise, setup } from "xstate";
+import { and, assign, cancel, raise, setup } from "xstate";
 import {
   newId,
   now,
@@ -11,6 +11,7 @@ import type { ToolChoice } from "../model/index.js";
 import type { AgentState } from "../state/index.js";
 import { batchToolCalls, type ToolBatch } from "./batching.js";
 import { decideNextAction, type NextAction } from "./next-action.js";
+import { fromWork } from "./work-actor.js";
 
 /** The agent's top-level states: `actor.getSnapshot().value` is always one of these. */
 export const AgentStateName = {
@@ -35,7 +36,10 @@ export type AgentMachineEvent =
   | { type: "CONTINUE" }
   /** Raised after a reply begins or resumes (or continues): route by `context.next`. */
   | { type: "NEXT" }
-  | { type: "INTERRUPT_TIMEOUT" };
+  | { type: "INTERRUPT_TIMEOUT" }
+  /** From the running work actor (see `fromWork`): its output, or its error. */
+  | { type: "WORK_DONE"; output: WorkOutput | ReasoningOutput | ActingOutput }
+  | { type: "WORK_FAILED"; error: unknown };
 
 export interface AgentMachineInput {
   state: AgentState;
@@ -99,8 +103,7 @@ interface WorkDoneEvent {
   readonly output: ReasoningOutput | ActingOutput;
 }
 
-const isWorkDone = (event: { type: string }): event is WorkDoneEvent =>
-  (event as Partial<WorkDoneEvent>).output !== undefined;
+const isWorkDone = (event: { type: string }): event is WorkDoneEvent => event.type === "WORK_DONE";
 
 /** Before reasoning: the step's hint, if it has one, goes into the reply message. */
 const withHint = {
@@ -179,7 +182,9 @@ const FAILED = {
     "cancelInterruptTimeout",
     {
       type: "failReply",
-      params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+      params: ({ event }: { event: AgentMachineEvent }) => ({
+        error: event.type === "WORK_FAILED" ? event.error : undefined,
+      }),
     },
   ],
 } as const;
@@ -238,11 +243,11 @@ export function createAgentMachine() {
       input: {} as AgentMachineInput,
     },
     actors: {
-      compress: fromPromise<WorkOutput, Record<string, never>>(notProvided("compress")),
-      callModel: fromPromise<ReasoningOutput, { toolChoice: ToolChoice | null }>(
+      compress: fromWork<WorkOutput, Record<string, never>>(notProvided("compress")),
+      callModel: fromWork<ReasoningOutput, { toolChoice: ToolChoice | null }>(
         notProvided("callModel"),
       ),
-      runBatch: fromPromise<ActingOutput, { batch: ToolBatch }>(notProvided("runBatch")),
+      runBatch: fromWork<ActingOutput, { batch: ToolBatch }>(notProvided("runBatch")),
     },
     actions: {
       /** A new reply: take the input messages, start the reply context, emit REPLY_START. */
@@ -388,35 +393,32 @@ export function createAgentMachine() {
         },
       },
       compressing: {
-        invoke: {
-          src: "compress",
-          input: () => ({}),
-          onDone: [
-            {
-              guard: ({ event }) => event.output.interrupted,
-              target: "idle",
-              actions: ["cancelInterruptTimeout", "endInterrupted"],
-            },
-            { target: "reasoning" },
-          ],
-          onError: FAILED,
+        invoke: { src: "compress", input: () => ({}) },
+        on: {
+          ...INTERRUPTIBLE,
+          WORK_DONE: [WORK_INTERRUPTED, { target: "reasoning" }],
+          WORK_FAILED: FAILED,
         },
-        on: INTERRUPTIBLE,
       },
       reasoning: {
         invoke: {
           src: "callModel",
           input: ({ context }) => ({ toolChoice: context.toolChoice }),
-          onDone: [WORK_INTERRUPTED, ...ROUTES],
-          onError: FAILED,
         },
-        on: INTERRUPTIBLE,
+        on: {
+          ...INTERRUPTIBLE,
+          WORK_DONE: [WORK_INTERRUPTED, ...ROUTES],
+          WORK_FAILED: FAILED,
+        },
       },
       acting: {
         invoke: {
           src: "runBatch",
           input: ({ context }) => ({ batch: context.batches[0] as ToolBatch }),
-          onDone: [
+        },
+        on: {
+          ...INTERRUPTIBLE,
+          WORK_DONE: [
             WORK_INTERRUPTED,
             {
               guard: "moreBatches",
@@ -429,9 +431,8 @@ export function createAgentMachine() {
             },
             ...ROUTES_AFTER_ACTING,
           ],
-          onError: FAILED,
+          WORK_FAILED: FAILED,
         },
-        on: INTERRUPTIBLE,
       },
       "awaiting-confirm": {
         on: {

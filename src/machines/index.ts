@@ -21,6 +21,7 @@ export {
   type NextActionInput,
 } from "./next-action.js";
 export { batchToolCalls, type ToolBatch } from "./batching.js";
+export { fromWork, type WorkEvent, type WorkOptions, type WorkScope } from "./work-actor.js";
 export { ChunkEventConverter } from "./loop/chunk-events.js";
 export {
   ReActConfigSchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise, waitFor } from "xstate";
+import { createActor, waitFor } from "xstate";
 import { AssistantMsg, UserMsg, type ToolCallBlock } from "../../src/message/index.js";
 import { AgentState } from "../../src/state/index.js";
 import type { ToolChoice } from "../../src/model/index.js";
@@ -10,6 +10,7 @@ import {
   type WorkOutput,
 } from "../../src/machines/agent-machine.js";
 import type { ToolBatch } from "../../src/machines/batching.js";
+import { fromWork } from "../../src/machines/work-actor.js";
 
 const NAME = "agent";
 
@@ -40,10 +41,10 @@ function scripted(
   const finished: (string | null)[] = [];
   const machine = createAgentMachine().provide({
     actors: {
-      compress: fromPromise<WorkOutput, Record<string, never>>(async () => ({
+      compress: fromWork<WorkOutput, Record<string, never>>(async () => ({
         interrupted: false,
       })),
-      callModel: fromPromise<ReasoningOutput, { toolChoice: ToolChoice | null }>(async () => {
+      callModel: fromWork<ReasoningOutput, { toolChoice: ToolChoice | null }>(async () => {
         const script = steps[step++];
         if (script === undefined) throw new Error("script ran out");
         const out = script(state);
@@ -56,7 +57,7 @@ function scripted(
               : new AssistantMsg({ name: NAME, id: state.replyId, content: out.final }),
         };
       }),
-      runBatch: fromPromise<ActingOutput, { batch: ToolBatch }>(async ({ input }) => {
+      runBatch: fromWork<ActingOutput, { batch: ToolBatch }>(async (input) => {
         log.push(`${input.batch.kind}:${input.batch.calls.map((c) => c.id).join(",")}`);
         for (const c of input.batch.calls) {
           c.state = "finished";

@@ -1,6 +1,6 @@
 import { Subject, type Observable } from "rxjs";
 import type { ZodType } from "zod";
-import { createActor, fromPromise, type Actor, type InspectionEvent, type Observer } from "xstate";
+import { createActor, type Actor, type InspectionEvent, type Observer } from "xstate";
 import { AbortedError, getLogger } from "../../errors/index.js";
 import type { ContextConfigInput } from "../../context/index.js";
 import {
@@ -14,6 +14,7 @@ import {
 } from "../../message/index.js";
 import {
   createAgentMachine,
+  fromWork,
   runtimeStateHint,
   type AgentMachine,
   type InjectionConfigInput,
@@ -234,9 +235,8 @@ export class Agent {
         getLogger().error(`agent '${this.name}' statechart failed`, { error: String(error) });
         this.#run?.push({ kind: "fail", error });
       },
-      // The statechart was stopped: its running work stops with it, and the reply fails.
+      // The statechart was stopped (its running work was aborted): the reply fails.
       complete: () => {
-        this.#work.abort();
         this.#run?.push({
           kind: "fail",
           error: new AbortedError(`agent '${this.name}' (its statechart was stopped)`),
@@ -515,16 +515,25 @@ export class Agent {
   // ---------------------------------------------------------------- machine slots
 
   #provideMachine(): AgentMachine {
+    // Work runs on the reply's signal (aborted by INTERRUPT); leaving its state early aborts it too.
+    const stopWork = {
+      onStop: () => {
+        this.#work.abort();
+      },
+    };
     return createAgentMachine().provide({
       actors: {
-        compress: fromPromise<WorkOutput, Record<string, never>>(({ signal }) =>
-          this.#compress(this.#startWork(signal)),
+        compress: fromWork<WorkOutput, Record<string, never>>(
+          () => this.#compress(this.#work.signal),
+          stopWork,
         ),
-        callModel: fromPromise<ReasoningOutput, { toolChoice: ToolChoice | null }>(
-          ({ input, signal }) => this.#reason(input.toolChoice, this.#startWork(signal)),
+        callModel: fromWork<ReasoningOutput, { toolChoice: ToolChoice | null }>(
+          (input) => this.#reason(input.toolChoice, this.#work.signal),
+          stopWork,
         ),
-        runBatch: fromPromise<ActingOutput, { batch: ToolBatch }>(({ input, signal }) =>
-          runBatch(this.#deps, input.batch, this.#startWork(signal)),
+        runBatch: fromWork<ActingOutput, { batch: ToolBatch }>(
+          (input) => runBatch(this.#deps, input.batch, this.#work.signal),
+          stopWork,
         ),
       },
       guards: {
@@ -633,17 +642,6 @@ export class Agent {
     } catch (error) {
       this.#run?.push({ kind: "fail", error });
     }
-  }
-
-  /**
-   * The signal for the work of one state: the reply's, aborted by INTERRUPT. The machine leaves a
-   * working state before its work ends only on INTERRUPT_TIMEOUT (after INTERRUPT aborted the
-   * work) or when it stops (the actor's `complete` aborts it), so the reply's signal covers every
-   * way out without a listener on each invocation's own signal (two per step on the hot path).
-   */
-  #startWork(signal: AbortSignal): AbortSignal {
-    if (signal.aborted) this.#work.abort();
-    return this.#work.signal;
   }
 
   #setUpStructuredOutputTool(): void {

@@ -1,0 +1,70 @@
+import { fromCallback, type CallbackActorLogic, type EventObject } from "xstate";
+
+/** What a work actor reports to the state that invoked it. */
+export type WorkEvent =
+  { type: "WORK_DONE"; output: unknown } | { type: "WORK_FAILED"; error: unknown };
+
+/** What a piece of work gets besides its input. */
+export interface WorkScope {
+  /**
+   * Aborted when the machine leaves the invoking state (or stops) before the work ends. Created
+   * on first read: work that follows another signal pays nothing for it.
+   */
+  readonly signal: AbortSignal;
+}
+
+/** Options of {@link fromWork}. */
+export interface WorkOptions {
+  /** Called when the invoking state is left (or the machine stops) before the work ended. */
+  onStop?: () => void;
+}
+
+/**
+ * An invoked piece of work: runs `run(input, scope)` and reports `WORK_DONE` with its output, or
+ * `WORK_FAILED` with its error, to the invoking state. Leaving the state before the work ends
+ * aborts `scope.signal` and calls `onStop`.
+ *
+ * Unlike `fromPromise`, it creates no AbortController per invocation unless the work reads
+ * `scope.signal` — the agent loop invokes two of these per step, millions of times in a
+ * simulation (measured: about 17% of a bare XState loop's time per step).
+ *
+ * @example
+ * const callModel = fromWork<ReasoningOutput, { toolChoice: ToolChoice | null }>(
+ *   (input, { signal }) => reason(input.toolChoice, signal),
+ * );
+ */
+export function fromWork<O, I>(
+  run: (input: I, scope: WorkScope) => Promise<O>,
+  options: WorkOptions = {},
+): CallbackActorLogic<EventObject, I> {
+  return fromCallback<EventObject, I>(({ input, sendBack }) => {
+    let controller: AbortController | null = null;
+    let settled = false;
+    const scope: WorkScope = {
+      get signal() {
+        controller ??= new AbortController();
+        return controller.signal;
+      },
+    };
+    // A synchronous throw from `run` becomes a rejection like any other failure.
+    const work = new Promise<O>((resolve) => {
+      resolve(run(input, scope));
+    });
+    // sendBack is dropped by XState once this actor is stopped (its state was left).
+    void work.then(
+      (output) => {
+        settled = true;
+        sendBack({ type: "WORK_DONE", output } satisfies WorkEvent);
+      },
+      (error: unknown) => {
+        settled = true;
+        sendBack({ type: "WORK_FAILED", error } satisfies WorkEvent);
+      },
+    );
+    return () => {
+      if (settled) return;
+      controller?.abort();
+      options.onStop?.();
+    };
+  });
+}
