@@ -63,6 +63,17 @@ async function runConcurrent(
   signal: AbortSignal,
 ): Promise<BatchOutcome> {
   const keptRules: PermissionRule[] = [];
+  const only = calls.length === 1 ? calls[0] : undefined;
+  if (only !== undefined) {
+    // One call (the common case) without the settle-all machinery; same outcomes and errors.
+    let outcome: CallOutcome;
+    try {
+      outcome = await executeToolCall(deps, only, signal, keptRules);
+    } catch (error) {
+      return failedBatch([error], signal);
+    }
+    return { interrupted: signal.aborted || outcome === "interrupted", parked: isParked(outcome) };
+  }
   const settled = await Promise.allSettled(
     calls.map((call) => executeToolCall(deps, call, signal, keptRules)),
   );
@@ -74,14 +85,20 @@ async function runConcurrent(
     else if (result.value === "interrupted") interrupted = true;
     else if (isParked(result.value)) parked = true;
   }
-  if (errors.length > 0) {
-    if (!signal.aborted) throw new AggregateError(errors, CONCURRENT_BATCH_ERROR);
-    // Interrupted: like the reference, the batch returns normally and the reply ends interrupted.
-    getLogger().warn(`${CONCURRENT_BATCH_ERROR} while the batch was being interrupted`, {
-      errors: errors.map(String),
-    });
-  }
+  if (errors.length > 0) return failedBatch(errors, signal);
   return { interrupted, parked };
+}
+
+/**
+ * Calls of a concurrent batch threw: the errors go up together, unless the batch was being
+ * interrupted (then, like the reference, it ends normally and the reply ends interrupted).
+ */
+function failedBatch(errors: unknown[], signal: AbortSignal): BatchOutcome {
+  if (!signal.aborted) throw new AggregateError(errors, CONCURRENT_BATCH_ERROR);
+  getLogger().warn(`${CONCURRENT_BATCH_ERROR} while the batch was being interrupted`, {
+    errors: errors.map(String),
+  });
+  return { interrupted: true, parked: false };
 }
 
 function isParked(outcome: CallOutcome): boolean {

@@ -183,6 +183,30 @@ describe("runBatch (spec §3.7 batches)", () => {
     expect(callOf(bench, "c2").state).toBe("finished");
   });
 
+  it("§3.7 a concurrent batch of one call throws its exception as the batch's AggregateError too", async () => {
+    const broken = new FunctionTool({
+      name: "broken",
+      description: "Has a bug.",
+      parameters: z.object({}),
+      fn: () => {
+        throw new DeveloperOrientedError("BUG", "the tool is miswired");
+      },
+    });
+    const bench = makeBench({
+      tools: [broken],
+      calls: [{ id: "c1", name: "broken" }],
+      allow: ["broken"],
+    });
+    const error: unknown = await runBatch(
+      bench.deps,
+      batchOf(bench, "concurrent", ["c1"]),
+      never(),
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AggregateError);
+    expect((error as AggregateError).message).toBe(CONCURRENT_BATCH_ERROR);
+    expect((error as AggregateError).errors[0]).toBeInstanceOf(DeveloperOrientedError);
+  });
+
   it("§3.8/§11.109 aborting a sequential batch interrupts the running tool and starts no further call", async () => {
     const { tool, started } = waitsForAbort("wait", false);
     const bench = makeBench({
