@@ -19,7 +19,12 @@ export type ReplyInputErrorCode = (typeof ReplyInputErrorCode)[keyof typeof Repl
 
 /** A reply or observe call got input it cannot take; nothing about the agent changed. */
 export class ReplyInputError extends ActorscopeError {
-  constructor(code: ReplyInputErrorCode, message: string, data: Record<string, unknown> = {}) {
-    super(code, message, { data });
+  constructor(
+    code: ReplyInputErrorCode,
+    message: string,
+    data: Record<string, unknown> = {},
+    options: { cause?: unknown } = {},
+  ) {
+    super(code, message, { data, cause: options.cause });
   }
 }

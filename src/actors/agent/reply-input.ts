@@ -59,8 +59,9 @@ export function validateMsgs(values: readonly unknown[]): Msg[] {
     let msg: Msg;
     try {
       msg = value instanceof Msg ? Msg.fromJSON(value.toJSON()) : Msg.fromJSON(value);
-    } catch {
-      throw invalidMessage(value);
+    } catch (error) {
+      // The validation error (naming the bad field) stays reachable as the cause.
+      throw invalidMessage(value, error);
     }
     if (msg.role === "system" || msg.hasContentBlocks(["tool_call", "tool_result", "thinking"])) {
       throw invalidMessage(value);
@@ -69,10 +70,12 @@ export function validateMsgs(values: readonly unknown[]): Msg[] {
   });
 }
 
-function invalidMessage(value: unknown): ReplyInputError {
+function invalidMessage(value: unknown, cause?: unknown): ReplyInputError {
   return new ReplyInputError(
     ReplyInputErrorCode.INVALID_MESSAGE,
     `Invalid message in the input: ${describe(value)}. The message should be a Msg object with role 'user' or 'assistant', and should not contain tool calls, tool results or thinking blocks.`,
+    {},
+    { cause },
   );
 }
 
