@@ -211,26 +211,6 @@ describe("Agent (spec §3)", () => {
     expect(agent.state.context).toEqual([]);
   });
 
-  it("§11.108 USER_INTERRUPT on a parked reply closes the asking call and ends interrupted", async () => {
-    const agent = makeAgent([{ toolCalls: [{ name: "echo", input: { text: "x" } }] }], {
-      tools: [echo()],
-    });
-    await agent.reply(user("go"));
-    const events = await collect(
-      agent.replyStream(createEvent("USER_INTERRUPT", { reply_id: agent.state.replyId })),
-    );
-    expect(events.map((e) => e.type)).toEqual([
-      "TOOL_RESULT_START",
-      "TOOL_RESULT_TEXT_DELTA",
-      "TOOL_RESULT_END",
-      "REPLY_END",
-    ]);
-    expect(events.at(-1)).toMatchObject({ finished_reason: "interrupted" });
-    const result = agent.state.context.at(-1)?.getContentBlocks("tool_result")[0];
-    expect(typeof result?.output).toBe("string");
-    expect(agent.actor.getSnapshot().value).toBe("idle");
-  });
-
   it("§11.110 a schema violation gives an error result without a permission prompt", async () => {
     const agent = makeAgent([{ toolCalls: [{ name: "echo", input: { text: 3 } }] }, "sorry"], {
       tools: [echo()],

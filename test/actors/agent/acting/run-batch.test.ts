@@ -27,6 +27,18 @@ const batchOf = (bench: Bench, kind: "sequential" | "concurrent", ids: readonly 
 const never = () => new AbortController().signal;
 const RESULT = ["TOOL_RESULT_START", "TOOL_RESULT_TEXT_DELTA", "TOOL_RESULT_END"];
 
+/** A tool whose code has a bug (it throws a developer-oriented error). */
+function brokenTool(): FunctionTool {
+  return new FunctionTool({
+    name: "broken",
+    description: "Has a bug.",
+    parameters: z.object({}),
+    fn: () => {
+      throw new DeveloperOrientedError("BUG", "the tool is miswired");
+    },
+  });
+}
+
 describe("runBatch (spec §3.7 batches)", () => {
   it("§11.96 a sequential batch runs each call to its end before the next", async () => {
     const bench = makeBench({
@@ -151,14 +163,7 @@ describe("runBatch (spec §3.7 batches)", () => {
   });
 
   it("§3.7 a concurrent batch throws its calls' exceptions together once all have finished", async () => {
-    const broken = new FunctionTool({
-      name: "broken",
-      description: "Has a bug.",
-      parameters: z.object({}),
-      fn: () => {
-        throw new DeveloperOrientedError("BUG", "the tool is miswired");
-      },
-    });
+    const broken = brokenTool();
     const bench = makeBench({
       tools: [broken, weather()],
       calls: [
@@ -184,14 +189,7 @@ describe("runBatch (spec §3.7 batches)", () => {
   });
 
   it("§3.7 a concurrent batch of one call throws its exception as the batch's AggregateError too", async () => {
-    const broken = new FunctionTool({
-      name: "broken",
-      description: "Has a bug.",
-      parameters: z.object({}),
-      fn: () => {
-        throw new DeveloperOrientedError("BUG", "the tool is miswired");
-      },
-    });
+    const broken = brokenTool();
     const bench = makeBench({
       tools: [broken],
       calls: [{ id: "c1", name: "broken" }],
