@@ -144,15 +144,55 @@ export class Toolkit {
   async getAvailableTools(
     activatedGroups: readonly string[] = [],
   ): Promise<Map<string, RegisteredTool>> {
-    const available = new Map<string, RegisteredTool>();
     const groups = this.activeGroups(activatedGroups);
     // Listing skills and sources awaits loaders and servers; most toolkits have neither.
-    const [skills, sourceTools] = groups.some((g) => g.skills.length > 0 || g.sources.length > 0)
-      ? await Promise.all([
-          this.getAvailableSkills(activatedGroups),
-          Promise.all(groups.map((g) => listSourceTools(g))),
-        ])
-      : [NO_SKILLS, []];
+    if (!groups.some((g) => g.skills.length > 0 || g.sources.length > 0)) {
+      return this.assembleTools(groups, NO_SKILLS, []);
+    }
+    const [skills, sourceTools] = await Promise.all([
+      this.getAvailableSkills(activatedGroups),
+      Promise.all(groups.map((g) => listSourceTools(g))),
+    ]);
+    return this.assembleTools(groups, skills, sourceTools);
+  }
+
+  /** Whether no group has skills or tool sources: what the model sees is known without awaiting. */
+  get isStatic(): boolean {
+    return !this.toolGroups.some((g) => g.skills.length > 0 || g.sources.length > 0);
+  }
+
+  /**
+   * {@link getToolSchemas} computed at once when the toolkit {@link isStatic} (the agent calls it
+   * on every model call); null when listing must await skill loaders or tool sources.
+   */
+  getStaticToolSchemas(activatedGroups: readonly string[] = []): ToolSchema[] | null {
+    if (!this.isStatic) return null;
+    return this.schemasOf(this.assembleTools(this.activeGroups(activatedGroups), NO_SKILLS, []));
+  }
+
+  /**
+   * The schemas the model sees for these activated groups (only `basic` by default):
+   * `{ type: "function", function: { name, description, parameters } }`, `parameters` being the
+   * input schema without titles. The schema objects (each entry, deeply) are shared and frozen:
+   * copy before changing.
+   */
+  async getToolSchemas(activatedGroups: readonly string[] = []): Promise<ToolSchema[]> {
+    return this.schemasOf(await this.getAvailableTools(activatedGroups));
+  }
+
+  private schemasOf(tools: Map<string, RegisteredTool>): ToolSchema[] {
+    const schemas: ToolSchema[] = [];
+    for (const { tool } of tools.values()) schemas.push(this.toolSchema(tool));
+    return schemas;
+  }
+
+  /** The available tools, in order, from the groups and what their skills and sources list. */
+  private assembleTools(
+    groups: readonly ToolGroup[],
+    skills: ReadonlyMap<string, Skill>,
+    sourceTools: readonly (readonly ToolBase[])[],
+  ): Map<string, RegisteredTool> {
+    const available = new Map<string, RegisteredTool>();
     if (skills.size > 0) {
       available.set(this.skillViewer.name, { tool: this.skillViewer, group: BASIC_GROUP });
     }
@@ -170,19 +210,6 @@ export class Toolkit {
       }
     });
     return available;
-  }
-
-  /**
-   * The schemas the model sees for these activated groups (only `basic` by default):
-   * `{ type: "function", function: { name, description, parameters } }`, `parameters` being the
-   * input schema without titles. The schema objects (each entry, deeply) are shared and frozen:
-   * copy before changing.
-   */
-  async getToolSchemas(activatedGroups: readonly string[] = []): Promise<ToolSchema[]> {
-    const tools = await this.getAvailableTools(activatedGroups);
-    const schemas: ToolSchema[] = [];
-    for (const { tool } of tools.values()) schemas.push(this.toolSchema(tool));
-    return schemas;
   }
 
   /** A tool by name, whatever group it is in and whether that group is active. */

@@ -163,6 +163,29 @@ describe("Toolkit (§6.3)", () => {
       expect(await names(["g2", "g1"])).toEqual(["reset_tools", "b1", "x", "y"]);
     });
 
+    it("gives each tool's schema as the same frozen object while the tool is unchanged", async () => {
+      const toolkit = new Toolkit({ tools: [tool("t")] });
+      const [first] = await toolkit.getToolSchemas();
+      const [second] = await toolkit.getToolSchemas();
+      expect(second).toBe(first);
+      expect(Object.isFrozen(first)).toBe(true);
+      expect(Object.isFrozen(first?.function)).toBe(true);
+    });
+
+    it("is known at once (getStaticToolSchemas) only when no group has skills or sources", async () => {
+      const plain = new Toolkit({
+        tools: [tool("b1")],
+        toolGroups: [group("g1", { tools: [tool("x")] })],
+      });
+      expect(plain.isStatic).toBe(true);
+      expect(plain.getStaticToolSchemas(["g1"])).toEqual(await plain.getToolSchemas(["g1"]));
+      const source = new FakeSource("srv", () => [tool("mcp__srv__t")]);
+      const withSource = new Toolkit({ tools: [tool("local")], mcps: [source] });
+      expect(withSource.isStatic).toBe(false);
+      expect(withSource.getStaticToolSchemas()).toBeNull();
+      expect(source.listings).toBe(0);
+    });
+
     it("lists a group's tools before its sources' tools", async () => {
       const source = new FakeSource("srv", () => [tool("mcp__srv__t")]);
       const toolkit = new Toolkit({ tools: [tool("local")], mcps: [source] });

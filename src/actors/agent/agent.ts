@@ -128,6 +128,7 @@ export class Agent {
     AsyncIterable<ReplyItem>
   >;
   readonly #hasOnReply: boolean;
+  readonly #hasPromptHook: boolean;
   readonly #onReasoning: HookLayers<{ toolChoice: ToolChoice | null }, AsyncIterable<ReplyItem>>;
   readonly #onModelCall: HookLayers<
     ModelCallInput,
@@ -168,6 +169,7 @@ export class Agent {
     this.#middlewares = options.middlewares ?? [];
     this.#onReply = this.#layers("onReply");
     this.#hasOnReply = this.#onReply.length > 0;
+    this.#hasPromptHook = this.#middlewares.some((m) => m.onSystemPrompt !== undefined);
     this.#onReasoning = this.#layers("onReasoning");
     this.#onModelCall = this.#layers("onModelCall");
     this.#onActing = this.#layers("onActing");
@@ -667,11 +669,13 @@ export class Agent {
 
   async #reason(toolChoice: ToolChoice | null, signal: AbortSignal): Promise<ReasoningOutput> {
     const state = this.#state;
-    const prompt = this.#stepPrompt ?? (await this.#systemPrompt());
+    const prompt = this.#stepPrompt ?? this.#plainSystemPrompt() ?? (await this.#systemPrompt());
     this.#stepPrompt = null;
     const systemMsg = this.#systemMessage(prompt);
-    const tools = await this.toolkit.getToolSchemas(state.tool_context.activated_groups);
-    await this.#injectRuntimeState(systemMsg, tools);
+    const listed = this.#toolSchemas();
+    const tools = Array.isArray(listed) ? listed : await listed;
+    if (this.configs.injectionConfig.injectRuntimeState)
+      await this.#injectRuntimeState(systemMsg, tools);
 
     const ctx = {
       name: this.name,
@@ -711,7 +715,7 @@ export class Agent {
 
   /** The `compressing` state's work: the compression chain, its system prompt kept for the step. */
   async #compress(signal: AbortSignal): Promise<WorkOutput> {
-    this.#stepPrompt = await this.#systemPrompt();
+    this.#stepPrompt = this.#plainSystemPrompt() ?? (await this.#systemPrompt());
     try {
       await this.#compressChain({ contextConfig: this.configs.contextConfig, instructions: null });
     } catch (error) {
@@ -728,8 +732,11 @@ export class Agent {
    */
   async #measureInput(): Promise<void> {
     const state = this.#state;
-    const systemMsg = this.#systemMessage(this.#stepPrompt ?? (await this.#systemPrompt()));
-    const tools = await this.toolkit.getToolSchemas(state.tool_context.activated_groups);
+    const systemMsg = this.#systemMessage(
+      this.#stepPrompt ?? this.#plainSystemPrompt() ?? (await this.#systemPrompt()),
+    );
+    const listed = this.#toolSchemas();
+    const tools = Array.isArray(listed) ? listed : await listed;
     this.#remember(await this.model.countTokens(modelInput(systemMsg, state), tools));
   }
 
@@ -832,6 +839,21 @@ export class Agent {
         }),
       );
     }
+  }
+
+  /**
+   * The system prompt when nothing can add to it (no skills, workspace instructions or
+   * `onSystemPrompt` middleware): known without awaiting, on every model call.
+   */
+  #plainSystemPrompt(): string | null {
+    if (this.#hasPromptHook || this.offloader?.getInstructions !== undefined) return null;
+    return this.toolkit.isStatic ? this.systemPrompt : null;
+  }
+
+  /** The tool schemas of the active groups (at once when the toolkit is static). */
+  #toolSchemas(): ToolSchema[] | Promise<ToolSchema[]> {
+    const groups = this.#state.tool_context.activated_groups;
+    return this.toolkit.getStaticToolSchemas(groups) ?? this.toolkit.getToolSchemas(groups);
   }
 
   async #systemPrompt(): Promise<string> {
