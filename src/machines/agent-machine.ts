@@ -68,6 +68,14 @@ export interface AgentMachineContext extends AgentMachineInput {
 export interface WorkOutput {
   interrupted: boolean;
 }
+/** What the `callModel` slot gets: the tool choice of the coming step. */
+export interface ReasoningInput {
+  toolChoice: ToolChoice | null;
+}
+/** What the `runBatch` slot gets: the batch to run. */
+export interface ActingInput {
+  batch: ToolBatch;
+}
 export interface ReasoningOutput extends WorkOutput {
   finalMsg: Msg | null;
 }
@@ -244,10 +252,8 @@ export function createAgentMachine() {
     },
     actors: {
       compress: fromWork<WorkOutput, Record<string, never>>(notProvided("compress")),
-      callModel: fromWork<ReasoningOutput, { toolChoice: ToolChoice | null }>(
-        notProvided("callModel"),
-      ),
-      runBatch: fromWork<ActingOutput, { batch: ToolBatch }>(notProvided("runBatch")),
+      callModel: fromWork<ReasoningOutput, ReasoningInput>(notProvided("callModel")),
+      runBatch: fromWork<ActingOutput, ActingInput>(notProvided("runBatch")),
     },
     actions: {
       /** A new reply: take the input messages, start the reply context, emit REPLY_START. */

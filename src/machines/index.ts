@@ -9,6 +9,8 @@ export {
   type WorkOutput,
   type ReasoningOutput,
   type ActingOutput,
+  type ReasoningInput,
+  type ActingInput,
 } from "./agent-machine.js";
 export {
   decideNextAction,
