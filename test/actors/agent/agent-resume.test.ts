@@ -23,13 +23,13 @@ function comparable(event: AgentEvent): Record<string, unknown> {
   return rest;
 }
 
-function externalResult(replyId: string) {
+function externalResult(replyId: string, callId = "x1") {
   return createEvent("EXTERNAL_EXECUTION_RESULT", {
     reply_id: replyId,
     execution_results: [
       {
         type: "tool_result",
-        id: "x1",
+        id: callId,
         name: "remote",
         output: "42",
         state: "success",
@@ -132,5 +132,25 @@ describe("Agent resume from persisted state (spec §10)", () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it("§3.3 an external result for a reply that waits for none, or for unknown ids, is rejected and changes nothing", async () => {
+    const idle = makeAgent(["x"]);
+    await expect(idle.reply(externalResult("r"))).rejects.toThrow(
+      /^Agent is not waiting for external execution result, but received ExternalExecutionResultEvent: /,
+    );
+    expect(idle.state.context).toEqual([]);
+
+    const agent = makeAgent([{ toolCalls: [{ id: "x1", name: "remote", input: { q: "?" } }] }], {
+      tools: [new Remote()],
+    });
+    await agent.reply(user("go"));
+    expect(agent.actor.getSnapshot().value).toBe("awaiting-external");
+    const before = JSON.stringify(agent.state);
+    await expect(agent.reply(externalResult(agent.state.replyId, "nope"))).rejects.toThrow(
+      "Received ExternalExecutionResultEvent with tool call ids {'nope'} that are not waiting for external execution results.",
+    );
+    expect(JSON.stringify(agent.state)).toBe(before);
+    expect(agent.actor.getSnapshot().value).toBe("awaiting-external");
   });
 });
