@@ -752,30 +752,39 @@ export class Agent {
             contextLength: context.length,
             last,
             lastBlocks: last?.content.length ?? 0,
+            systemPrompt: this.systemPrompt,
+            summary: this.#state.summary,
           };
   }
 
   /**
-   * Whether the coming reasoning step must pass through `compressing`: no count of the current
-   * context is known (a new reply, new messages, a model without usage figures), or the last count
-   * plus an estimate of the blocks appended since (tool results) reaches the trigger.
+   * Whether the coming reasoning step must pass through `compressing`: no count of the input is
+   * known (none yet, a model without usage figures), the context changed other than by appending
+   * (blocks to the counted last message, or whole messages after it), the system prompt or the
+   * summary changed, or the last count plus an estimate of what was appended reaches the trigger.
    */
   #mayNeedCompression(): boolean {
     if (this.#hasOnCompress) return true;
     const measure = this.#measure;
-    const context = this.#state.context;
+    const state = this.#state;
+    const context = state.context;
     if (
       measure === null ||
-      context.length !== measure.contextLength ||
-      context.at(-1) !== measure.last
+      context.length < measure.contextLength ||
+      (measure.contextLength > 0 && context[measure.contextLength - 1] !== measure.last) ||
+      measure.systemPrompt !== this.systemPrompt ||
+      measure.summary !== state.summary
     ) {
       return true;
     }
     const blocks = measure.last?.content ?? [];
-    const added =
+    let added =
       blocks.length > measure.lastBlocks
         ? estimateTokens([{ content: blocks.slice(measure.lastBlocks) }])
         : 0;
+    if (context.length > measure.contextLength) {
+      added += estimateTokens(context.slice(measure.contextLength));
+    }
     const trigger = this.configs.contextConfig.triggerRatio * this.model.contextSize;
     return measure.tokens + added >= trigger;
   }
@@ -788,7 +797,9 @@ export class Agent {
     return measure !== null &&
       context.length === measure.contextLength &&
       last === measure.last &&
-      (last?.content.length ?? 0) === measure.lastBlocks
+      (last?.content.length ?? 0) === measure.lastBlocks &&
+      measure.systemPrompt === this.systemPrompt &&
+      measure.summary === this.#state.summary
       ? measure.tokens
       : null;
   }
@@ -959,6 +970,8 @@ interface InputMeasure {
   readonly contextLength: number;
   readonly last: Msg | undefined;
   readonly lastBlocks: number;
+  readonly systemPrompt: string;
+  readonly summary: AgentState["summary"];
 }
 
 interface ModelCallInput {
