@@ -54,6 +54,8 @@ export {
 } from "./skills/skill-instructions.js";
 export { parseToolArguments } from "./input/parse-tool-arguments.js";
 export { validateToolInput } from "./input/validate-tool-input.js";
+export { jsonschemaMessage } from "./input/schema-error-message.js";
+export { sortLikeJsonschema } from "./input/schema-error-order.js";
 export { withoutTitles } from "./json-schema.js";
 export type { JsonSchema } from "./json-schema.js";
 export { ToolErrorCode } from "./errors/tool-error-code.js";

@@ -1,6 +1,11 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import type { z } from "zod";
-import { DeveloperOrientedError, ToolErrorCode } from "../../tools/index.js";
+import {
+  DeveloperOrientedError,
+  ToolErrorCode,
+  jsonschemaMessage,
+  sortLikeJsonschema,
+} from "../../tools/index.js";
 import { isPlainObject } from "./structured-output-state.js";
 
 /** A checked structured output: the object to store, or one line per problem. */
@@ -43,7 +48,7 @@ export async function checkWithZod(
 /**
  * Validates with the JSON schema of a reloaded reply (JSON Schema 2020-12). Declared defaults are
  * filled in; the output is a copy of the input with them (unknown keys kept). Errors read
- * `"{json_path}: {message}"` (`$.items[0].name: must be string`), one per failing keyword outside
+ * `"{json_path}: {message}"` (`$.items[0].name: 2 is not of type 'string'`), one per failing keyword outside
  * `anyOf`/`oneOf` branches (whose combinator reports them), as Python's `iter_errors` yields them.
  */
 export function checkWithJsonSchema(
@@ -55,9 +60,10 @@ export function checkWithJsonSchema(
   // Filling defaults mutates the data: work on a copy, never on the model's call input.
   const output = structuredClone(input);
   if (validate(output)) return { ok: true, output };
-  const lines = (validate.errors ?? [])
-    .filter((error) => error.keyword !== "if" && !insideCombinator(error.schemaPath))
-    .map((error) => `${jsonPath(output, error.instancePath)}: ${messageOf(error)}`);
+  const errors = (validate.errors ?? []).filter((error) => error.keyword !== "if");
+  const lines = sortLikeJsonschema(errors, schema)
+    .filter((error) => !insideCombinator(error.schemaPath))
+    .map((error) => `${jsonPath(output, error.instancePath)}: ${jsonschemaMessage(error, errors)}`);
   return { ok: false, errors: [...new Set(lines)] };
 }
 
@@ -102,6 +108,8 @@ function compile(toolName: string, schema: Record<string, unknown>): ValidateFun
     useDefaults: true,
     strict: false,
     validateFormats: false,
+    // Errors carry their data and schema, to be worded as jsonschema words them.
+    verbose: true,
   });
   // `$schema` may name another draft and `$id` may clash with an earlier schema: neither matters
   // for validating one output.
@@ -125,14 +133,6 @@ function compile(toolName: string, schema: Record<string, unknown>): ValidateFun
 
 function insideCombinator(schemaPath: string): boolean {
   return /\/(anyOf|oneOf)\/\d+(\/|$)/.test(schemaPath);
-}
-
-/** ajv's message, naming the offending property where ajv leaves it in `params`. */
-function messageOf(error: ErrorObject): string {
-  const message = error.message ?? `must pass "${error.keyword}"`;
-  const params = error.params as Record<string, unknown>;
-  const extra = params["additionalProperty"] ?? params["unevaluatedProperty"];
-  return typeof extra === "string" ? `${message}: ${JSON.stringify(extra)}` : message;
 }
 
 /**

@@ -30,7 +30,7 @@ export function describeSchemaError(errors: readonly ErrorObject[], schema: Json
     if (second !== undefined && compareKeys(first.key, second.key) === 0) break;
     best = first.error;
   }
-  return message(best, own);
+  return jsonschemaMessage(best, own);
 }
 
 /** jsonschema's relevance, smallest first: deepest in the input, then weak keywords. */
@@ -102,7 +102,12 @@ function insideCombinator(schemaPath: string): boolean {
   return /\/(anyOf|oneOf)\/\d+(\/|$)/.test(schemaPath);
 }
 
-function message(error: ErrorObject, all: readonly ErrorObject[]): string {
+/**
+ * One ajv error (validated with `verbose: true`, so it carries its data and schema) worded as
+ * Python's `jsonschema` words it: `'hot' is not of type 'number'`. `all` are its siblings (the
+ * unexpected properties of one place are reported together).
+ */
+export function jsonschemaMessage(error: ErrorObject, all: readonly ErrorObject[]): string {
   const data: unknown = error.data;
   const value = pyRepr(data);
   const params = error.params as Record<string, unknown>;
