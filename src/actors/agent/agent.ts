@@ -23,7 +23,8 @@ import {
   type ReplyRequest,
   type WorkOutput,
   type ActingOutput,
-  type ToolBatch,
+  type ReasoningInput,
+  type ActingInput,
 } from "../../machines/index.js";
 import {
   composeOnion,
@@ -529,11 +530,11 @@ export class Agent {
           () => this.#compress(this.#work.signal),
           stopWork,
         ),
-        callModel: fromWork<ReasoningOutput, { toolChoice: ToolChoice | null }>(
+        callModel: fromWork<ReasoningOutput, ReasoningInput>(
           (input) => this.#reason(input.toolChoice, this.#work.signal),
           stopWork,
         ),
-        runBatch: fromWork<ActingOutput, { batch: ToolBatch }>(
+        runBatch: fromWork<ActingOutput, ActingInput>(
           (input) => runBatch(this.#deps, input.batch, this.#work.signal),
           stopWork,
         ),
