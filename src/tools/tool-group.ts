@@ -71,7 +71,6 @@ export class ToolGroup {
 
   /** The group's skills now: given skills as they are, loaders asked again (a failing one skipped). */
   async listSkills(): Promise<Skill[]> {
-    if (this.skills.length === 0) return [];
     const lists = await Promise.all(
       this.skills.map(async (entry) => {
         if (!isSkillLoader(entry)) return [entry];

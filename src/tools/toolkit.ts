@@ -31,6 +31,11 @@ import type { ToolSource } from "./tool-source.js";
 /** The skills of groups that have none (read-only). */
 const NO_SKILLS: ReadonlyMap<string, Skill> = new Map();
 
+/** Whether listing these groups' tools awaits skill loaders or tool sources. */
+function needsListing(groups: readonly ToolGroup[]): boolean {
+  return groups.some((g) => g.skills.length > 0 || g.sources.length > 0);
+}
+
 /** A tool call as the toolkit needs it: the call id, the tool name and the raw JSON arguments. */
 export type ToolCall = Pick<ToolCallBlock, "id" | "name" | "input">;
 
@@ -146,9 +151,7 @@ export class Toolkit {
   ): Promise<Map<string, RegisteredTool>> {
     const groups = this.activeGroups(activatedGroups);
     // Listing skills and sources awaits loaders and servers; most toolkits have neither.
-    if (!groups.some((g) => g.skills.length > 0 || g.sources.length > 0)) {
-      return this.assembleTools(groups, NO_SKILLS, []);
-    }
+    if (!needsListing(groups)) return this.assembleTools(groups, NO_SKILLS, []);
     const [skills, sourceTools] = await Promise.all([
       this.getAvailableSkills(activatedGroups),
       Promise.all(groups.map((g) => listSourceTools(g))),
@@ -158,7 +161,7 @@ export class Toolkit {
 
   /** Whether no group has skills or tool sources: what the model sees is known without awaiting. */
   get isStatic(): boolean {
-    return !this.toolGroups.some((g) => g.skills.length > 0 || g.sources.length > 0);
+    return !needsListing(this.toolGroups);
   }
 
   /**
@@ -265,7 +268,6 @@ export class Toolkit {
     toolCall: ToolCall,
     options: CallToolOptions = {},
   ): AsyncGenerator<ToolChunk | ToolResponse, void, undefined> {
-    const response = new ToolResponse({ id: toolCall.id });
     let prepared: { tool: ToolBase; input: ToolInput };
     try {
       prepared = await this.prepareToolCall(
@@ -276,11 +278,10 @@ export class Toolkit {
       if (!(error instanceof AgentOrientedError)) throw error;
       const chunk = textChunk(error.message, { state: "error" });
       yield chunk;
-      yield response.appendChunk(chunk);
+      yield new ToolResponse({ id: toolCall.id }).appendChunk(chunk);
       return;
     }
-    yield* runTool(prepared.tool, prepared.input, options.state, options.signal, response);
-    yield response;
+    yield* this.callPreparedTool(toolCall.id, prepared, options);
   }
 
   /**
