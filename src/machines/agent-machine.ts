@@ -97,6 +97,20 @@ const notProvided = (slot: string) => () => {
   throw new Error(`The agent machine's '${slot}' slot was not provided (use machine.provide()).`);
 };
 
+/** The decision of spec §3.5 for the machine's agent, with this final candidate and count. */
+function decide(context: AgentMachineContext, finalMsg: Msg | null, curIter: number): NextAction {
+  return decideNextAction({
+    state: context.state,
+    name: context.name,
+    maxIters: context.maxIters,
+    graceIters: context.graceIters,
+    finalMsg,
+    curIter,
+    now,
+    newId,
+  });
+}
+
 /** The routing decision of one transition, and what it does to the iteration count. */
 interface StepDecision {
   readonly next: NextAction;
@@ -124,34 +138,34 @@ const TO_ACTING = {
   guard: { type: "nextIs", params: { kind: "acting" } },
   target: "acting",
   reenter: true,
-  actions: "applyStep",
+  actions: ["countIteration", "applyStep"],
 } as const;
 const TO_COMPRESSING = {
   guard: and([{ type: "nextIs", params: { kind: "reasoning" as const } }, "shouldCompress"]),
   target: "compressing",
-  actions: ["applyStep", withHint],
+  actions: ["countIteration", "applyStep", withHint],
 } as const;
 const TO_REASONING = {
   guard: { type: "nextIs", params: { kind: "reasoning" } },
   target: "reasoning",
   reenter: true,
-  actions: ["applyStep", withHint],
+  actions: ["countIteration", "applyStep", withHint],
 } as const;
 const TO_PARK = [
   {
     guard: { type: "nextIs", params: { kind: "park", awaiting: "confirm" } },
     target: "awaiting-confirm",
-    actions: ["applyStep", { type: "parkReply", params: parkParams }],
+    actions: ["countIteration", "applyStep", { type: "parkReply", params: parkParams }],
   },
   {
     guard: { type: "nextIs", params: { kind: "park", awaiting: "external" } },
     target: "awaiting-external",
-    actions: ["applyStep", { type: "parkReply", params: parkParams }],
+    actions: ["countIteration", "applyStep", { type: "parkReply", params: parkParams }],
   },
 ] as const;
 const TO_EXIT = {
   target: "idle",
-  actions: ["applyStep", { type: "finishReply", params: finishParams }],
+  actions: ["countIteration", "applyStep", { type: "finishReply", params: finishParams }],
 } as const;
 
 /**
@@ -228,16 +242,7 @@ export function createAgentMachine() {
       const finalMsg = "finalMsg" in output ? output.finalMsg : context.finalMsg;
       // A round counts once all its calls have results.
       const counted = state.getUnfinishedToolCalls(name).length === 0;
-      const next = decideNextAction({
-        state,
-        name,
-        maxIters: context.maxIters,
-        graceIters: context.graceIters,
-        finalMsg,
-        curIter: counted ? state.curIter + 1 : state.curIter,
-        now,
-        newId,
-      });
+      const next = decide(context, finalMsg, counted ? state.curIter + 1 : state.curIter);
       decision = { next, counted, finalMsg };
       decisions.set(event, decision);
     }
@@ -288,22 +293,16 @@ export function createAgentMachine() {
         toolChoice: null,
       }),
       decide: assign({
-        next: ({ context }) =>
-          decideNextAction({
-            state: context.state,
-            name: context.name,
-            maxIters: context.maxIters,
-            graceIters: context.graceIters,
-            finalMsg: context.finalMsg,
-            now,
-            newId,
-          }),
+        next: ({ context }) => decide(context, context.finalMsg, context.state.curIter),
       }),
       route: raise({ type: "NEXT" }),
-      /** Takes the step's decision: counts the round, and sets up what the next state needs. */
+      /** A finished step that completes a round counts it (here, not in applyStep: assign stays pure). */
+      countIteration: ({ context, event }) => {
+        if (decisionOf(context, event).counted) context.state.curIter += 1;
+      },
+      /** Takes the step's decision: sets up what the next state needs (pure, as assign must be). */
       applyStep: assign(({ context, event }) => {
-        const { next, counted, finalMsg } = decisionOf(context, event);
-        if (counted) context.state.curIter += 1;
+        const { next, finalMsg } = decisionOf(context, event);
         const progress = isWorkDone(event) || context.madeProgress;
         switch (next.kind) {
           case "acting":
