@@ -34,13 +34,7 @@ import {
   type Next,
   type ReplyItem,
 } from "../../middleware/index.js";
-import {
-  estimateTokens,
-  type ChatModel,
-  type ChatResponse,
-  type ToolChoice,
-  type ToolSchema,
-} from "../../model/index.js";
+import type { ChatModel, ChatResponse, ToolChoice, ToolSchema } from "../../model/index.js";
 import { PermissionEngine, type PermissionDecision } from "../../permission/index.js";
 import { AgentState, type AgentStateInput } from "../../state/index.js";
 import { Toolkit, type ToolChunk, type ToolResponse } from "../../tools/index.js";
@@ -57,6 +51,7 @@ import {
   toStructuredJsonSchema,
 } from "./generate-structured-output-tool.js";
 import { replaceUnsupportedData, type DataBlockOffloader } from "./input-media.js";
+import { InputMeasure } from "./input-measure.js";
 import type { CheckPermissionInput, LoopDeps, PreparedCall } from "./loop-deps.js";
 import type { ModelConfigInput } from "./model-config.js";
 import { modelInput, reasoningStep, systemMessage } from "./reasoning-step.js";
@@ -743,66 +738,22 @@ export class Agent {
 
   /** Records a token count of the model input as it is now (null: unknown). */
   #remember(tokens: number | null): void {
-    const context = this.#state.context;
-    const last = context.at(-1);
     this.#measure =
-      tokens === null
-        ? null
-        : {
-            tokens,
-            contextLength: context.length,
-            last,
-            lastBlocks: last?.content.length ?? 0,
-            systemPrompt: this.systemPrompt,
-            summary: this.#state.summary,
-          };
+      tokens === null ? null : InputMeasure.take(tokens, this.#state, this.systemPrompt);
   }
 
   /**
-   * Whether the coming reasoning step must pass through `compressing`: no count of the input is
-   * known (none yet, a model without usage figures), the context changed other than by appending
-   * (blocks to the counted last message, or whole messages after it), the system prompt or the
-   * summary changed, or the last count plus an estimate of what was appended reaches the trigger.
+   * Whether the coming reasoning step must pass through `compressing` (see {@link InputMeasure}):
+   * always with an `onCompressContext` middleware (it sees every step, as in the reference);
+   * otherwise when no count is known or the count plus what was appended reaches the trigger.
    */
   #mayNeedCompression(): boolean {
     if (this.#hasOnCompress) return true;
     const measure = this.#measure;
-    const state = this.#state;
-    const context = state.context;
-    if (
-      measure === null ||
-      context.length < measure.contextLength ||
-      (measure.contextLength > 0 && context[measure.contextLength - 1] !== measure.last) ||
-      measure.systemPrompt !== this.systemPrompt ||
-      measure.summary !== state.summary
-    ) {
-      return true;
-    }
-    const blocks = measure.last?.content ?? [];
-    let added =
-      blocks.length > measure.lastBlocks
-        ? estimateTokens([{ content: blocks.slice(measure.lastBlocks) }])
-        : 0;
-    if (context.length > measure.contextLength) {
-      added += estimateTokens(context.slice(measure.contextLength));
-    }
+    const added = measure?.appendedTokens(this.#state, this.systemPrompt) ?? null;
+    if (measure === null || added === null) return true;
     const trigger = this.configs.contextConfig.triggerRatio * this.model.contextSize;
     return measure.tokens + added >= trigger;
-  }
-
-  /** The exact count of the model input when nothing was appended since it was taken. */
-  #currentTokens(): number | null {
-    const measure = this.#measure;
-    const context = this.#state.context;
-    const last = context.at(-1);
-    return measure !== null &&
-      context.length === measure.contextLength &&
-      last === measure.last &&
-      (last?.content.length ?? 0) === measure.lastBlocks &&
-      measure.systemPrompt === this.systemPrompt &&
-      measure.summary === this.#state.summary
-      ? measure.tokens
-      : null;
   }
 
   #systemMessage(prompt: string): Msg {
@@ -813,13 +764,13 @@ export class Agent {
     return msg;
   }
 
+  /** Runtime-state injection (spec §3.9); the caller checks that it is on. */
   async #injectRuntimeState(systemMsg: Msg, tools: ToolSchema[]): Promise<void> {
     const config = this.configs.injectionConfig;
-    if (!config.injectRuntimeState) return;
     const state = this.#state;
     const tokens =
       state.curIter === 0
-        ? (this.#currentTokens() ??
+        ? (this.#measure?.exactTokens(state, this.systemPrompt) ??
           (await this.model.countTokens(modelInput(systemMsg, state), tools)))
         : 0;
     const text = runtimeStateHint({
@@ -963,16 +914,6 @@ export class Agent {
     }
     return layers;
   }
-}
-
-/** A token count of the model input and the context it was taken on. */
-interface InputMeasure {
-  readonly tokens: number;
-  readonly contextLength: number;
-  readonly last: Msg | undefined;
-  readonly lastBlocks: number;
-  readonly systemPrompt: string;
-  readonly summary: AgentState["summary"];
 }
 
 interface ModelCallInput {
