@@ -31,4 +31,5 @@ export {
   isDangerousPath,
   type DangerousPathOptions,
 } from "./dangerous-path.js";
+export { DEFAULT_SECRET_FILES, isSecretPath, type SecretPathOptions } from "./secret-path.js";
 export { fnmatch } from "./fnmatch.js";
