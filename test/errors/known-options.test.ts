@@ -5,8 +5,12 @@ const KNOWN = new Set(["model", "apiKey", "baseURL", "stream", "contextSize"]);
 
 describe("assertKnownOptions", () => {
   it("accepts known keys and non-objects", () => {
-    expect(() => assertKnownOptions({ model: "m", baseURL: undefined }, KNOWN, "X")).not.toThrow();
-    expect(() => assertKnownOptions(undefined, KNOWN, "X")).not.toThrow();
+    expect(() => {
+      assertKnownOptions({ model: "m", baseURL: undefined }, KNOWN, "X");
+    }).not.toThrow();
+    expect(() => {
+      assertKnownOptions(undefined, KNOWN, "X");
+    }).not.toThrow();
   });
 
   it("refuses an unknown key with a ValidationError naming it and the nearest known one", () => {
@@ -26,10 +30,12 @@ describe("assertKnownOptions", () => {
   });
 
   it("counts a key set to undefined, and gives no hint when nothing is close", () => {
-    expect(() => assertKnownOptions({ zzzzzz: undefined }, KNOWN, "X")).toThrow(
-      'Unknown option "zzzzzz"',
-    );
-    expect(() => assertKnownOptions({ zzzzzz: 1 }, KNOWN, "X")).not.toThrow(/did you mean/);
+    expect(() => {
+      assertKnownOptions({ zzzzzz: undefined }, KNOWN, "X");
+    }).toThrow('Unknown option "zzzzzz"');
+    expect(() => {
+      assertKnownOptions({ zzzzzz: 1 }, KNOWN, "X");
+    }).not.toThrow(/did you mean/);
   });
 });
 
