@@ -4,6 +4,10 @@ import { ActorscopeError } from "../../errors/index.js";
 export const BackendErrorCode = {
   /** A file operation failed (`errno` says why: `ENOENT`, `EACCES`, `EISDIR`, …). */
   BACKEND_IO_FAILED: "BACKEND_IO_FAILED",
+  /** The path names a directory, FIFO, socket or device where a regular file is needed. */
+  BACKEND_NOT_A_REGULAR_FILE: "BACKEND_NOT_A_REGULAR_FILE",
+  /** The file holds more bytes than the read's budget. */
+  BACKEND_FILE_TOO_LARGE: "BACKEND_FILE_TOO_LARGE",
 } as const;
 
 /** A backend file operation failed. `errno` is the system's code, when there is one. */

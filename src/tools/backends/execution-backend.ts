@@ -60,6 +60,42 @@ export interface FileOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
+/** Options of {@link ExecutionBackend.readFile} and {@link ExecutionBackend.openFile}. */
+export interface ReadFileOptions extends FileOptions {
+  /**
+   * The read's byte budget (default {@link DEFAULT_MAX_READ_BYTES}): a file holding more is
+   * refused with `BACKEND_FILE_TOO_LARGE`, whatever size it reports (`/proc` files report 0, a
+   * file may grow while it is read).
+   */
+  readonly maxBytes?: number | undefined;
+  /**
+   * `false`: a symlink as the last component of the path is refused (`BACKEND_IO_FAILED` with
+   * `errno: "ELOOP"`) instead of followed. Default `true`.
+   */
+  readonly followSymlinks?: boolean | undefined;
+}
+
+/** Options of {@link ExecutionBackend.writeFile}. */
+export interface WriteFileOptions extends FileOptions {
+  /** `false`: a symlink as the last component of the path is refused instead of followed. */
+  readonly followSymlinks?: boolean | undefined;
+}
+
+/**
+ * A regular file opened for reading: the metadata of the opened file (not of whatever the path
+ * names by now) and its bytes, chunk by chunk, within the budget it was opened with.
+ */
+export interface FileReader {
+  readonly stat: FileStat;
+  /**
+   * The next bytes, `null` at the end of the file. Rejects with `BACKEND_FILE_TOO_LARGE` once the
+   * file holds more than the budget, and with the signal's reason once it fired.
+   */
+  read(): Promise<Uint8Array | null>;
+  /** Releases the file; reading after it fails. Idempotent. */
+  close(): Promise<void>;
+}
+
 /**
  * Where built-in tools run commands and touch files: the local machine, a container, a sandbox.
  * Tools never call `child_process` or `fs` themselves, so the same tool works on any backend.
@@ -78,10 +114,23 @@ export interface ExecutionBackend {
    * Never rejects for the program's own failures: those are in the result.
    */
   run(argv: readonly string[], options?: RunOptions): Promise<RunResult>;
-  /** A file's bytes. Rejects with `BACKEND_IO_FAILED` (e.g. `errno: "ENOENT"`). */
-  readFile(path: string, options?: FileOptions): Promise<Uint8Array>;
-  /** Writes a file, creating missing parent directories. */
-  writeFile(path: string, data: string | Uint8Array, options?: FileOptions): Promise<void>;
+  /**
+   * A regular file's bytes. Rejects with `BACKEND_IO_FAILED` (e.g. `errno: "ENOENT"`),
+   * `BACKEND_NOT_A_REGULAR_FILE` (a directory, FIFO, socket or device: refused without reading
+   * it, so nothing blocks or runs for ever) or `BACKEND_FILE_TOO_LARGE` (over the budget).
+   */
+  readFile(path: string, options?: ReadFileOptions): Promise<Uint8Array>;
+  /**
+   * Opens a regular file to read it in chunks, with the refusals of {@link readFile}, so a
+   * reader that needs part of a file stops early. Optional: `openFileReader` falls back to
+   * `stat` and `readFile` on backends without it.
+   */
+  openFile?(path: string, options?: ReadFileOptions): Promise<FileReader>;
+  /**
+   * Writes a regular file, creating it and missing parent directories. An existing target that
+   * is not a regular file (a FIFO, a device) is refused with `BACKEND_NOT_A_REGULAR_FILE`.
+   */
+  writeFile(path: string, data: string | Uint8Array, options?: WriteFileOptions): Promise<void>;
   /** A path's metadata, or `null` when it does not exist. Follows symlinks unless told not to. */
   stat(path: string, options?: { readonly followSymlinks?: boolean }): Promise<FileStat | null>;
   /** A directory's entries, sorted by name. */
@@ -99,3 +148,6 @@ export const DEFAULT_RUN_TIMEOUT_MS = 600_000;
 
 /** Output kept per stream when no cap is given (10 MiB). */
 export const DEFAULT_MAX_OUTPUT_BYTES = 10 * 1024 * 1024;
+
+/** The byte budget of a file read that names none (64 MiB). */
+export const DEFAULT_MAX_READ_BYTES = 64 * 1024 * 1024;

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdir, readFile, readdir, realpath, stat, lstat, writeFile } from "node:fs/promises";
-import type { Stats } from "node:fs";
+import { readdir, realpath, stat, lstat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { constants } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
+import { assertKnownOptions } from "../../errors/index.js";
 import { BackendIoError, errnoOf } from "./backend-error.js";
 import { CappedBuffer } from "./capped-buffer.js";
 import {
@@ -11,12 +11,20 @@ import {
   DEFAULT_RUN_TIMEOUT_MS,
   type DirEntry,
   type ExecutionBackend,
-  type FileKind,
-  type FileOptions,
+  type FileReader,
   type FileStat,
+  type ReadFileOptions,
   type RunOptions,
   type RunResult,
+  type WriteFileOptions,
 } from "./execution-backend.js";
+import {
+  fileStatOf,
+  kindOf,
+  openLocalFile,
+  readLocalFile,
+  writeLocalFile,
+} from "./local-file-io.js";
 import { signalProcessGroup } from "./process-group.js";
 
 /** Options of {@link LocalBackend}. */
@@ -26,6 +34,9 @@ export interface LocalBackendOptions {
   /** Between SIGTERM and SIGKILL when a command is killed (default 2000 ms). */
   killGraceMs?: number | undefined;
 }
+
+/** The keys of {@link LocalBackendOptions}; any other key is refused. */
+const LOCAL_BACKEND_OPTIONS: ReadonlySet<string> = new Set(["cwd", "killGraceMs"]);
 
 /** After the program is killed, how long we wait for its output pipes to close. */
 const CLOSE_WAIT_MS = 1_000;
@@ -49,6 +60,7 @@ export class LocalBackend implements ExecutionBackend {
   private readonly killGraceMs: number;
 
   constructor(options: LocalBackendOptions = {}) {
+    assertKnownOptions(options, LOCAL_BACKEND_OPTIONS, "LocalBackend options");
     this.defaultCwd = options.cwd;
     this.killGraceMs = options.killGraceMs ?? 2_000;
   }
@@ -75,26 +87,21 @@ export class LocalBackend implements ExecutionBackend {
     return supervise(child, options, this.killGraceMs);
   }
 
-  async readFile(path: string, options: FileOptions = {}): Promise<Uint8Array> {
-    try {
-      return await readFile(this.resolve(path), { signal: options.signal });
-    } catch (error) {
-      throw new BackendIoError("read", path, error);
-    }
+  /** See {@link ExecutionBackend.readFile}; the file's own metadata is checked after opening it. */
+  readFile(path: string, options: ReadFileOptions = {}): Promise<Uint8Array> {
+    return readLocalFile(this.resolve(path), path, options);
   }
 
-  async writeFile(
+  openFile(path: string, options: ReadFileOptions = {}): Promise<FileReader> {
+    return openLocalFile(this.resolve(path), path, options);
+  }
+
+  writeFile(
     path: string,
     data: string | Uint8Array,
-    options: FileOptions = {},
+    options: WriteFileOptions = {},
   ): Promise<void> {
-    const target = this.resolve(path);
-    try {
-      await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, data, { signal: options.signal });
-    } catch (error) {
-      throw new BackendIoError("write", path, error);
-    }
+    return writeLocalFile(this.resolve(path), path, data, options);
   }
 
   async stat(
@@ -103,8 +110,9 @@ export class LocalBackend implements ExecutionBackend {
   ): Promise<FileStat | null> {
     try {
       const target = this.resolve(path);
-      const stats = options.followSymlinks === false ? await lstat(target) : await stat(target);
-      return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
+      return fileStatOf(
+        options.followSymlinks === false ? await lstat(target) : await stat(target),
+      );
     } catch (error) {
       const errno = errnoOf(error);
       if (errno === "ENOENT" || errno === "ENOTDIR") return null;
@@ -305,11 +313,4 @@ function notStarted(message: string): RunResult {
     timedOut: false,
     aborted: false,
   };
-}
-
-function kindOf(stats: Stats): FileKind {
-  if (stats.isFile()) return "file";
-  if (stats.isDirectory()) return "directory";
-  if (stats.isSymbolicLink()) return "symlink";
-  return "other";
 }
