@@ -1,3 +1,4 @@
+import type { PermissionContext } from "../../permission/index.js";
 import { type TasksContext, TasksContextSchema } from "./tasks-context.js";
 import { type ToolContext, ToolContextSchema } from "./tool-context.js";
 
@@ -9,6 +10,12 @@ import { type ToolContext, ToolContextSchema } from "./tool-context.js";
 export interface ToolState {
   tool_context: ToolContext;
   tasks_context: TasksContext;
+  /**
+   * The agent's permission context, read (never changed) by file tools that re-check a symlinked
+   * path at call time against the working directories. Absent outside an agent: the process cwd
+   * is then the only working directory.
+   */
+  readonly permission_context?: Pick<PermissionContext, "working_directories"> | undefined;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   TaskSchema,
   ToolContextSchema,
 } from "../../../src/tools/index.js";
+import { textDigest } from "../../../src/tools/state/text-digest.js";
 
 describe("tool and task context schemas (§5.4, §5.7, §10)", () => {
   it("defaults the tool context as the reference does", () => {
@@ -24,11 +25,26 @@ describe("tool and task context schemas (§5.4, §5.7, §10)", () => {
     expect(ToolContextSchema.safeParse({ max_cache_bytes: 10000.5 }).success).toBe(true);
   });
 
-  it("reads cache entries with their wire names", () => {
-    const entry = { lines: ["a", "b"], updated_at: 1733040000.123, bytes: 0.5, file_path: "/x" };
+  it("reads cache entries with their wire names and a digest", () => {
+    const entry = { updated_at: 1733040000.123, bytes: 0.5, file_path: "/x", digest: "sha256:00" };
     expect(ReadCacheEntrySchema.parse(entry)).toEqual(entry);
     expect(ToolContextSchema.parse({ read_file_cache: [entry] }).read_file_cache).toEqual([entry]);
-    expect(ReadCacheEntrySchema.safeParse({ ...entry, lines: "a\nb" }).success).toBe(false);
+    expect(ReadCacheEntrySchema.parse({ ...entry, digest: null }).digest).toBeNull();
+    expect(ReadCacheEntrySchema.safeParse({ ...entry, digest: 1 }).success).toBe(false);
+    const { digest: _digest, ...withoutDigest } = entry;
+    expect(ReadCacheEntrySchema.safeParse(withoutDigest).success).toBe(false);
+  });
+
+  it("migrates a legacy entry (AgentScope's JSON, state version 1): its lines become their digest", () => {
+    const legacy = { lines: ["a\n", "b"], updated_at: 1733040000.123, bytes: 0.5, file_path: "/x" };
+    expect(ReadCacheEntrySchema.parse(legacy)).toEqual({
+      updated_at: 1733040000.123,
+      bytes: 0.5,
+      file_path: "/x",
+      digest: textDigest("a\nb"),
+    });
+    expect(ReadCacheEntrySchema.safeParse({ ...legacy, lines: "a\nb" }).success).toBe(false);
+    expect(ReadCacheEntrySchema.safeParse({ ...legacy, lines: [1] }).success).toBe(false);
   });
 
   it("defaults a task as the reference does", () => {

@@ -7,10 +7,16 @@ import type { JsonSchema } from "../../json-schema.js";
 import type { ToolCallContext } from "../../tool-call-context.js";
 import { textChunk, type ToolChunk } from "../../tool-chunk.js";
 import { mtimeSeconds } from "../read-cache/file-mtime.js";
-import { getCache } from "../read-cache/read-cache.js";
-import { type FileAccess, readBytes, writeText } from "../read/file-access.js";
+import { forgetFile, getCache, matchesCachedText } from "../read-cache/read-cache.js";
+import { heldBytes, ioRefusal, readBytes, writeText } from "../read/file-access.js";
 import { changedDuringIoChunk } from "../read/file-path-guard.js";
-import { FileTool, type FileToolOptions, filePathOf } from "../read/file-tool.js";
+import { byteBudget, DEFAULT_MAX_EDIT_BYTES } from "../read/file-limits.js";
+import {
+  FILE_TOOL_OPTIONS,
+  FileTool,
+  type FileToolOptions,
+  filePathOf,
+} from "../read/file-tool.js";
 import { errorChunk, errorMessage, interruptedChunk } from "../read/result-chunks.js";
 import { decodeUtf8, normalizeNewlines, splitLinesKeepEnds } from "../read/split-lines.js";
 import { checkFileEditPermissions } from "../write/file-edit-permissions.js";
@@ -24,14 +30,23 @@ import {
 import { pyCount, pyReplace } from "./py-string.js";
 
 /** Options of {@link Edit}. */
-export type EditOptions = FileToolOptions;
+export interface EditOptions extends FileToolOptions {
+  /** The largest file edited (default 16 MiB); larger ones are refused unread. */
+  maxFileBytes?: number | undefined;
+}
+
+const EDIT_OPTIONS: ReadonlySet<string> = new Set([...FILE_TOOL_OPTIONS, "maxFileBytes"]);
+
+/** What the model reads when the file was not read, or changed since (the reference's text). */
+const MUST_READ_FIRST = "Error: To edit a file, you must first read it using the Read tool.";
 
 /**
  * The Edit tool (spec §5.3): replaces an exact string in a file, once (it must be unique) or
  * everywhere (`replace_all`). With the agent state, the file must have been read first and not
- * changed since (the read cache's mtime), and the edit applies to the cached content; without
- * state, the file is read from disk. Line endings are normalised to LF, and the written file is
- * LF too. The result's metadata carries a unified diff (`diff`, `file_path`, `occurrences`).
+ * changed since: the read cache's mtime, and (a departure: the cache keeps a digest, not the
+ * lines) the digest of the text read now, so a change under an unchanged mtime is caught too.
+ * The file is read from disk (at most `maxFileBytes`). Line endings are normalised to LF, and the
+ * written file is LF too. The result's metadata carries a unified diff (`diff`, `file_path`, `occurrences`).
  * Edit does not refresh the cache: editing again needs a new Read.
  *
  * Permissions as for Write. The call acts on the real path its permission check saw and refuses
@@ -49,8 +64,16 @@ export class Edit extends FileTool {
   readonly isReadOnly = false;
   override readonly isStateInjected = true;
 
+  private readonly maxFileBytes: number;
+
   constructor(options: EditOptions = {}) {
-    super(options);
+    super(options, EDIT_OPTIONS, "Edit options");
+    this.maxFileBytes = byteBudget(
+      options.maxFileBytes,
+      DEFAULT_MAX_EDIT_BYTES,
+      "maxFileBytes",
+      "Edit options",
+    );
   }
 
   /** Spec §4's Edit check, stricter on symlinks (see `checkFileEditPermissions`). */
@@ -73,18 +96,9 @@ export class Edit extends FileTool {
 
   private async edit(input: EditInput, context: ToolCallContext): Promise<ToolChunk> {
     const { file_path: filePath, old_string: oldString, new_string: newString } = input;
-    if (!this.isAbsolute(filePath)) {
-      return errorChunk(`Error: file_path must be an absolute path, got: ${filePath}`);
-    }
-    const admission = await this.guard.admit(filePath);
-    if (!admission.ok) return errorChunk(admission.message, admission.code);
-    const access: FileAccess = {
-      backend: this.backend,
-      guard: this.guard,
-      filePath,
-      real: admission.real,
-      signal: context.signal,
-    };
+    const gate = await this.admitAccess(filePath, context);
+    if (!gate.ok) return gate.chunk;
+    const access = gate.access;
     const stat = await this.backend.stat(access.real);
     if (stat === null) return errorChunk(`Error: File not found: ${filePath}`);
     if (stat.kind === "directory") {
@@ -93,19 +107,32 @@ export class Edit extends FileTool {
     if (oldString === newString) {
       return errorChunk("Error: old_string and new_string are identical. No changes to make.");
     }
-
-    let content: string;
     const toolContext = context.state?.tool_context;
-    if (toolContext !== undefined) {
-      const entry = getCache(toolContext, filePath, mtimeSeconds(stat.mtimeMs));
-      if (entry === null) {
-        return errorChunk("Error: To edit a file, you must first read it using the Read tool.");
-      }
-      content = entry.lines.join("");
-    } else {
-      const bytes = await readBytes(access);
-      if (bytes === null) return changedDuringIoChunk(filePath, false);
-      content = normalizeNewlines(decodeUtf8(bytes));
+    const entry =
+      toolContext === undefined
+        ? null
+        : getCache(toolContext, filePath, mtimeSeconds(stat.mtimeMs));
+    if (toolContext !== undefined && entry === null) return errorChunk(MUST_READ_FIRST);
+
+    let bytes: Uint8Array | null;
+    try {
+      bytes = await readBytes(access, this.maxFileBytes);
+    } catch (error) {
+      const refusal = ioRefusal(
+        error,
+        filePath,
+        (e) =>
+          `Error: File too large to edit: ${filePath} is ${heldBytes(e)}, Edit edits files of at most ${e.limit} bytes.`,
+      );
+      if (refusal !== null) return refusal;
+      throw error;
+    }
+    if (bytes === null) return changedDuringIoChunk(filePath, false);
+    const content = normalizeNewlines(decodeUtf8(bytes));
+    if (toolContext !== undefined && entry !== null && !matchesCachedText(entry, content)) {
+      // Changed since the Read under the same mtime: the model must see the new text first.
+      forgetFile(toolContext, filePath);
+      return errorChunk(MUST_READ_FIRST);
     }
 
     const occurrences = pyCount(content, oldString);
@@ -121,7 +148,8 @@ export class Edit extends FileTool {
       if (!(await writeText(access, updated))) return changedDuringIoChunk(filePath, true);
     } catch (error) {
       if (context.signal.aborted) return interruptedChunk();
-      return errorChunk(`Error writing file: ${errorMessage(error)}`);
+      const refusal = ioRefusal(error, filePath, () => "", true);
+      return refusal ?? errorChunk(`Error writing file: ${errorMessage(error)}`);
     }
     const diff = unifiedDiff(splitLinesKeepEnds(content), splitLinesKeepEnds(updated), {
       fromFile: `a/${filePath}`,

@@ -1,2 +1,10 @@
-export { getCache, cacheFile, cleanFileCache, cacheEntryBytes } from "./read-cache.js";
+export {
+  getCache,
+  cacheFile,
+  cleanFileCache,
+  cacheEntryBytes,
+  matchesCachedText,
+  forgetFile,
+  type CachedText,
+} from "./read-cache.js";
 export { fileMtime, mtimeSeconds } from "./file-mtime.js";

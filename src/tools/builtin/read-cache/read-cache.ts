@@ -1,5 +1,9 @@
 import type { ReadCacheEntry } from "../../state/read-cache-entry.js";
+import { textDigest } from "../../state/text-digest.js";
 import type { ToolContext } from "../../state/tool-context.js";
+
+/** What a cache entry records of a file's text: its digest (`null`: too large) and size in KB. */
+export type CachedText = Pick<ReadCacheEntry, "digest" | "bytes">;
 
 /*
  * The Read cache of spec §5.4, as functions over the `ToolContext` the agent state carries (the
@@ -34,28 +38,45 @@ export function getCache(
 }
 
 /**
- * Records a file's lines (with their line endings) read at `mtime`. Skipped when the mtime is
- * unknown (`null`). Any older entry of the file is dropped; then the oldest entries are evicted
- * while the list holds `max_cache_files` entries or more, then while the cached size plus the new
- * entry's would exceed `max_cache_bytes` KB (the new entry is kept even if it alone is larger);
- * the new entry goes to the end.
+ * Records a file read at `mtime`: its text's digest and size (`text`), or its lines (digested
+ * here). Skipped when the mtime is unknown (`null`). Any older entry of the file is dropped; then
+ * the oldest entries are evicted while the list holds `max_cache_files` entries or more, then
+ * while the cached size plus the new entry's would exceed `max_cache_bytes` KB (the new entry is
+ * kept even if it alone is larger); the new entry goes to the end.
  */
 export function cacheFile(
   context: ToolContext,
   filePath: string,
-  lines: readonly string[],
+  text: CachedText | readonly string[],
   mtime: number | null,
 ): void {
   if (mtime === null) return;
-  const size = cacheEntryBytes(lines);
+  const record = isLines(text)
+    ? { digest: textDigest(text.join("")), bytes: cacheEntryBytes(text) }
+    : text;
+  const size = record.bytes;
   const cache = context.read_file_cache.filter((entry) => entry.file_path !== filePath);
   while (cache.length > 0 && cache.length >= context.max_cache_files) cache.shift();
   let total = cache.reduce((sum, entry) => sum + entry.bytes, 0);
   while (cache.length > 0 && total + size > context.max_cache_bytes) {
     total -= (cache.shift() as ReadCacheEntry).bytes;
   }
-  cache.push({ lines: [...lines], updated_at: mtime, bytes: size, file_path: filePath });
+  cache.push({ updated_at: mtime, bytes: size, file_path: filePath, digest: record.digest });
   context.read_file_cache = cache;
+}
+
+/**
+ * Whether `text` (the file as read now, decoded and LF-normalised) is the text the entry was
+ * made from. An entry without a digest (the file was too large to digest) matches any text: the
+ * reference's mtime rule alone applies.
+ */
+export function matchesCachedText(entry: ReadCacheEntry, text: string): boolean {
+  return entry.digest === null || entry.digest === textDigest(text);
+}
+
+/** Removes the entry of `filePath`, if any (the file changed under an unchanged mtime). */
+export function forgetFile(context: ToolContext, filePath: string): void {
+  context.read_file_cache = context.read_file_cache.filter((e) => e.file_path !== filePath);
 }
 
 /**
@@ -72,4 +93,8 @@ export function cacheEntryBytes(lines: readonly string[]): number {
   let bytes = 0;
   for (const line of lines) bytes += Buffer.byteLength(line, "utf8");
   return bytes / 1024;
+}
+
+function isLines(text: CachedText | readonly string[]): text is readonly string[] {
+  return Array.isArray(text);
 }

@@ -1,4 +1,3 @@
-import { type DangerousPathOptions, isDangerousPath } from "../../../permission/index.js";
 import type { ExecutionBackend } from "../../backends/execution-backend.js";
 import { FileToolErrorCode } from "./file-tool-error-code.js";
 import { PathCheckLedger } from "./path-check-ledger.js";
@@ -7,10 +6,27 @@ import { resolveRealPath } from "./real-path.js";
 import { errorChunk } from "./result-chunks.js";
 import type { ToolChunk } from "../../tool-chunk.js";
 
-/** What `call` may do with a requested path: act on its real path, or refuse with a message. */
+/** Why `call` must not act on a requested path: the text the model reads and a stable code. */
+export interface PathRefusal {
+  readonly message: string;
+  readonly code: FileToolErrorCode;
+}
+
+/** What `call` may do with a requested path: act on its real path, or refuse. */
 export type PathAdmission =
-  | { readonly ok: true; readonly real: string }
-  | { readonly ok: false; readonly message: string; readonly code: FileToolErrorCode };
+  { readonly ok: true; readonly real: string } | ({ readonly ok: false } & PathRefusal);
+
+/**
+ * The tool's judgement of a path that leads through a symlink (`real` differs from `requested`)
+ * when no permission check of this process recorded it: the check ran in another process (a
+ * parked call resumed after a restart), by another instance of the tool, or not at all. It
+ * re-checks the real path as the permission check would, and refuses what the check would have
+ * asked about.
+ */
+export type UncheckedPathJudge = (
+  requested: string,
+  real: string,
+) => PathRefusal | null | Promise<PathRefusal | null>;
 
 /**
  * Keeps Read, Write and Edit from following a symlink out of what their permission check saw.
@@ -23,21 +39,22 @@ export type PathAdmission =
  * - when a check of this path was recorded, the real path is one the check saw (a link created
  *   or swapped after the check, such as a parent directory replaced by a link to `/etc`, is
  *   refused);
- * - when none was (no check ran in this process), a harmless-looking path does not lead to a
- *   sensitive file or directory (`/wd/notes.txt → ~/.ssh/id_rsa`).
+ * - when none was (the check ran in another process, or not at all), the tool's
+ *   {@link UncheckedPathJudge} re-checks the real path: a harmless-looking path that now leads to
+ *   a sensitive file, or out of the working directories, is refused. So a decision survives a
+ *   resume: a Write parked for a confirmation and approved in a new process still refuses a
+ *   symlink swapped in meanwhile.
  *
- * I/O then goes to the real path, so swapping links on the requested path no longer matters, and
- * {@link unchanged} detects a link swapped into the real path during the I/O itself. What remains
- * is a swap of a directory of the real path in the instant between the two, which only an
- * open-without-following (`O_NOFOLLOW` on every component) in the backend can close.
+ * I/O then goes to the real path, opened without following a final symlink (`O_NOFOLLOW`), so
+ * swapping links on the requested path no longer matters, and {@link unchanged} detects a link
+ * swapped into a directory of the real path during the I/O itself. What remains is such a swap
+ * in the instant between the two, which only an open-without-following on every component
+ * (`openat2` with `RESOLVE_NO_SYMLINKS`, not available to Node) could close.
  */
 export class FilePathGuard {
   private readonly ledger = new PathCheckLedger();
 
-  constructor(
-    private readonly backend: ExecutionBackend,
-    private readonly dangerous: () => DangerousPathOptions,
-  ) {}
+  constructor(private readonly backend: ExecutionBackend) {}
 
   /**
    * At permission-check time: the real path of `filePath` (absolute), recorded as seen by the
@@ -50,7 +67,7 @@ export class FilePathGuard {
   }
 
   /** At call time: where the call may act for `filePath` (absolute), or why it must not. */
-  async admit(filePath: string): Promise<PathAdmission> {
+  async admit(filePath: string, judge: UncheckedPathJudge): Promise<PathAdmission> {
     const requested = this.normalise(filePath);
     const real = await resolveRealPath(this.backend, filePath);
     if (real === null) {
@@ -75,18 +92,9 @@ export class FilePathGuard {
           "checked again.",
       };
     }
-    const lists = this.dangerous();
-    if (real !== requested && isDangerousPath(real, lists) && !isDangerousPath(requested, lists)) {
-      return {
-        ok: false,
-        code: FileToolErrorCode.SYMLINK_TO_SENSITIVE_PATH,
-        message:
-          `Error: ${filePath} resolves through a symbolic link to ${real}, a sensitive file or ` +
-          "directory the permission check did not see. The file was not touched; request " +
-          `${real} directly so it can be checked.`,
-      };
-    }
-    return { ok: true, real };
+    if (real === requested) return { ok: true, real };
+    const refusal = await judge(requested, real);
+    return refusal === null ? { ok: true, real } : { ok: false, ...refusal };
   }
 
   /**

@@ -1,7 +1,9 @@
+import { assertKnownOptions } from "../../../errors/index.js";
 import {
   DEFAULT_DANGEROUS_DIRECTORIES,
   DEFAULT_DANGEROUS_FILES,
   fnmatch,
+  isDangerousPath,
   type PermissionRule,
   type ToolInput,
 } from "../../../permission/index.js";
@@ -11,9 +13,11 @@ import type { z } from "zod";
 import type { ToolCallContext } from "../../tool-call-context.js";
 import type { ToolChunk } from "../../tool-chunk.js";
 import { ToolBase, type ToolBaseOptions } from "../../tool-base.js";
+import type { FileAccess } from "./file-access.js";
 import { errorChunk, errorMessage, interruptedChunk, parseInput } from "./result-chunks.js";
-import { FilePathGuard } from "./file-path-guard.js";
+import { FilePathGuard, type UncheckedPathJudge } from "./file-path-guard.js";
 import { parentDirectoryPattern, pathFlavour } from "./python-path.js";
+import { sensitiveLinkRefusal, workingDirectoryEscapeRefusal } from "./unchecked-path-judge.js";
 
 /** Options shared by Read, Write and Edit. */
 export interface FileToolOptions extends ToolBaseOptions {
@@ -32,6 +36,19 @@ export interface FileToolOptions extends ToolBaseOptions {
   additionalDangerousDirectories?: readonly string[] | undefined;
 }
 
+/** The keys of {@link FileToolOptions}; each tool adds its own. */
+export const FILE_TOOL_OPTIONS: readonly string[] = [
+  "middlewares",
+  "backend",
+  "dangerousFiles",
+  "dangerousDirectories",
+  "additionalDangerousFiles",
+  "additionalDangerousDirectories",
+];
+
+/** No permission context at call time (a call made without an agent): only the process cwd. */
+const NO_WORKING_DIRECTORIES = { working_directories: {} };
+
 /**
  * What Read, Write and Edit share: a backend for their I/O, the sensitive-path lists, the symlink
  * guard, and path rules (spec §4: a rule's content is an fnmatch pattern on `file_path`; the
@@ -45,7 +62,12 @@ export abstract class FileTool extends ToolBase {
   /** Keeps calls on the real paths their permission checks saw. */
   protected readonly guard: FilePathGuard;
 
-  constructor(options: FileToolOptions = {}) {
+  /**
+   * @param known The option keys the concrete tool takes (any other is a `ValidationError`
+   *   naming the nearest known key); `what` names them in the message (`"Read options"`).
+   */
+  constructor(options: FileToolOptions, known: ReadonlySet<string>, what: string) {
+    assertKnownOptions(options, known, what);
     super({ middlewares: options.middlewares });
     this.dangerousFiles = [
       ...(options.dangerousFiles ?? DEFAULT_DANGEROUS_FILES),
@@ -56,10 +78,7 @@ export abstract class FileTool extends ToolBase {
       ...(options.additionalDangerousDirectories ?? []),
     ];
     this.backend = options.backend ?? new LocalBackend();
-    this.guard = new FilePathGuard(this.backend, () => ({
-      dangerousFiles: this.dangerousFiles,
-      dangerousDirectories: this.dangerousDirectories,
-    }));
+    this.guard = new FilePathGuard(this.backend);
   }
 
   /** fnmatch of the rule on `file_path` (`*` crosses `/`); no path matches nothing. */
@@ -81,6 +100,54 @@ export abstract class FileTool extends ToolBase {
         source: "suggested",
       },
     ];
+  }
+
+  /** Whether the tool's permission check treats `path` as sensitive (its dangerous lists). */
+  protected isSensitive(path: string): boolean {
+    return isDangerousPath(path, {
+      dangerousFiles: this.dangerousFiles,
+      dangerousDirectories: this.dangerousDirectories,
+    });
+  }
+
+  /**
+   * How a call re-checks a symlinked path no check of this process recorded (see
+   * `FilePathGuard`): Write and Edit refuse a link to a sensitive path and a link out of the
+   * working directories (those of the agent state's permission context when the call has one).
+   */
+  protected uncheckedPathJudge(context: ToolCallContext): UncheckedPathJudge {
+    const permissions = context.state?.permission_context ?? NO_WORKING_DIRECTORIES;
+    return async (filePath, real) =>
+      sensitiveLinkRefusal(filePath, real, (path) => this.isSensitive(path)) ??
+      (await workingDirectoryEscapeRefusal(filePath, real, permissions));
+  }
+
+  /**
+   * Where a call may act for `filePath`: an absolute path, admitted by the guard — or the
+   * `error` chunk that says why not.
+   */
+  protected async admitAccess(
+    filePath: string,
+    context: ToolCallContext,
+  ): Promise<{ ok: true; access: FileAccess } | { ok: false; chunk: ToolChunk }> {
+    if (!this.isAbsolute(filePath)) {
+      return {
+        ok: false,
+        chunk: errorChunk(`Error: file_path must be an absolute path, got: ${filePath}`),
+      };
+    }
+    const admission = await this.guard.admit(filePath, this.uncheckedPathJudge(context));
+    if (!admission.ok) return { ok: false, chunk: errorChunk(admission.message, admission.code) };
+    return {
+      ok: true,
+      access: {
+        backend: this.backend,
+        guard: this.guard,
+        filePath,
+        real: admission.real,
+        signal: context.signal,
+      },
+    };
   }
 
   /** Whether `path` is absolute on the backend's machine. */

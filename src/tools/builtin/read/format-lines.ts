@@ -10,7 +10,19 @@ export function formatLines(
   limit: number,
   maxLineCharacters: number,
 ): string {
-  const selected = lines.slice(offset - 1, offset - 1 + limit);
+  return formatNumberedLines(
+    lines.slice(offset - 1, offset - 1 + limit),
+    offset,
+    maxLineCharacters,
+  );
+}
+
+/** {@link formatLines} of lines already selected, the first of them numbered `firstLine`. */
+export function formatNumberedLines(
+  selected: readonly string[],
+  firstLine: number,
+  maxLineCharacters: number,
+): string {
   return selected
     .map((line, i) => {
       let content = line.replace(/[\n\r]+$/, "");
@@ -21,7 +33,7 @@ export function formatLines(
           content = chars.slice(0, maxLineCharacters).join("") + "[truncated]";
         }
       }
-      return `${String(offset + i).padStart(6)}\t${content}`;
+      return `${String(firstLine + i).padStart(6)}\t${content}`;
     })
     .join("\n");
 }

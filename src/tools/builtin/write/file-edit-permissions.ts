@@ -1,4 +1,4 @@
-import { isAbsolute, sep } from "node:path";
+import { isAbsolute } from "node:path";
 import {
   absolutePath,
   type DangerousPathOptions,
@@ -8,6 +8,8 @@ import {
   type PermissionDecision,
 } from "../../../permission/index.js";
 import type { FilePathGuard } from "../read/file-path-guard.js";
+import { lexicallyInWorkingDirectory } from "../read/lexical-working-directory.js";
+import { safetyAsk, toolDecision as decision } from "../read/tool-decisions.js";
 
 /** Which tool is asking, for the texts: `Write`/`writing` or `Edit`/`editing`. */
 export interface FileEditOperation {
@@ -86,31 +88,4 @@ export async function checkFileEditPermissions(
     };
   }
   return decision("passthrough", "");
-}
-
-/**
- * Whether the path *as written* is inside a working directory (the process cwd or a key of
- * `working_directories`), before any symlink is followed: what a user reading the path believes.
- */
-function lexicallyInWorkingDirectory(filePath: string, context: PermissionContext): boolean {
-  const target = absolutePath(filePath);
-  return [process.cwd(), ...Object.keys(context.working_directories)].some((directory) => {
-    const root = absolutePath(directory);
-    return target === root || target.startsWith(root + sep);
-  });
-}
-
-function safetyAsk(message: string, reason: string): PermissionDecision {
-  return { ...decision("ask", message), decision_reason: reason, bypass_immune: true };
-}
-
-function decision(behavior: PermissionDecision["behavior"], message: string): PermissionDecision {
-  return {
-    behavior,
-    message,
-    decision_reason: null,
-    updated_input: null,
-    suggested_rules: null,
-    bypass_immune: false,
-  };
 }

@@ -8,9 +8,16 @@ import type { ToolCallContext } from "../../tool-call-context.js";
 import { textChunk, type ToolChunk } from "../../tool-chunk.js";
 import { mtimeSeconds } from "../read-cache/file-mtime.js";
 import { getCache } from "../read-cache/read-cache.js";
-import { type FileAccess, readBytes, writeText } from "../read/file-access.js";
+import { FileTooLargeError } from "../../backends/file-too-large-error.js";
+import { ioRefusal, readBytes, writeText } from "../read/file-access.js";
 import { changedDuringIoChunk } from "../read/file-path-guard.js";
-import { FileTool, type FileToolOptions, filePathOf } from "../read/file-tool.js";
+import { byteBudget, DEFAULT_MAX_EDIT_BYTES } from "../read/file-limits.js";
+import {
+  FILE_TOOL_OPTIONS,
+  FileTool,
+  type FileToolOptions,
+  filePathOf,
+} from "../read/file-tool.js";
 import { errorChunk } from "../read/result-chunks.js";
 import { decodeUtf8Strict, splitLinesKeepEnds } from "../read/split-lines.js";
 import { checkFileEditPermissions } from "./file-edit-permissions.js";
@@ -23,7 +30,15 @@ import {
 } from "./write-input.js";
 
 /** Options of {@link Write}. */
-export type WriteOptions = FileToolOptions;
+export interface WriteOptions extends FileToolOptions {
+  /**
+   * The largest existing file read for the diff (default 16 MiB); a larger one is still
+   * overwritten, and diffs as if it were empty (as an undecodable one does).
+   */
+  maxFileBytes?: number | undefined;
+}
+
+const WRITE_OPTIONS: ReadonlySet<string> = new Set([...FILE_TOOL_OPTIONS, "maxFileBytes"]);
 
 /**
  * The Write tool (spec §5.3): creates or overwrites a file (UTF-8, parent directories created).
@@ -33,7 +48,8 @@ export type WriteOptions = FileToolOptions;
  *
  * Sensitive paths need the user's confirmation, which allow rules cannot give; in `accept_edits`
  * and `dont_ask` modes files inside a working directory are allowed. The call acts on the real
- * path its permission check saw and refuses a symlink that escapes it (see `FilePathGuard`).
+ * path its permission check saw and refuses a symlink that escapes it (see `FilePathGuard`). A
+ * target that is not a regular file (a FIFO, a socket, a device) is refused, never opened blocking.
  *
  * @example
  * const write = new Write();
@@ -47,8 +63,16 @@ export class Write extends FileTool {
   readonly isReadOnly = false;
   override readonly isStateInjected = true;
 
+  private readonly maxFileBytes: number;
+
   constructor(options: WriteOptions = {}) {
-    super(options);
+    super(options, WRITE_OPTIONS, "Write options");
+    this.maxFileBytes = byteBudget(
+      options.maxFileBytes,
+      DEFAULT_MAX_EDIT_BYTES,
+      "maxFileBytes",
+      "Write options",
+    );
   }
 
   /** Spec §4's Write check, stricter on symlinks (see `checkFileEditPermissions`). */
@@ -71,18 +95,9 @@ export class Write extends FileTool {
 
   private async write(input: WriteInput, context: ToolCallContext): Promise<ToolChunk> {
     const { file_path: filePath, content } = input;
-    if (!this.isAbsolute(filePath)) {
-      return errorChunk(`Error: file_path must be an absolute path, got: ${filePath}`);
-    }
-    const admission = await this.guard.admit(filePath);
-    if (!admission.ok) return errorChunk(admission.message, admission.code);
-    const access: FileAccess = {
-      backend: this.backend,
-      guard: this.guard,
-      filePath,
-      real: admission.real,
-      signal: context.signal,
-    };
+    const gate = await this.admitAccess(filePath, context);
+    if (!gate.ok) return gate.chunk;
+    const access = gate.access;
     const stat = await this.backend.stat(access.real);
     if (stat?.kind === "directory") {
       return errorChunk(`Error: Path is a directory, not a file: ${filePath}`);
@@ -103,15 +118,27 @@ export class Write extends FileTool {
     if (existed) {
       let bytes: Uint8Array | null = new Uint8Array(0);
       try {
-        bytes = await readBytes(access);
+        bytes = await readBytes(access, this.maxFileBytes);
       } catch (error) {
-        // The diff is best effort: an unreadable old file diffs as empty, as in the reference.
         if (context.signal.aborted) throw error;
+        // The diff is best effort: an unreadable or too large old file diffs as empty, as an
+        // undecodable one does in the reference. A FIFO or a device is refused outright.
+        if (!(error instanceof FileTooLargeError)) {
+          const refusal = ioRefusal(error, filePath, () => "");
+          if (refusal !== null) return refusal;
+        }
       }
       if (bytes === null) return changedDuringIoChunk(filePath, false);
       previous = decodeUtf8Strict(bytes) ?? "";
     }
-    if (!(await writeText(access, content))) return changedDuringIoChunk(filePath, true);
+    try {
+      if (!(await writeText(access, content))) return changedDuringIoChunk(filePath, true);
+    } catch (error) {
+      if (context.signal.aborted) throw error;
+      const refusal = ioRefusal(error, filePath, () => "", true);
+      if (refusal !== null) return refusal;
+      throw error;
+    }
     const diff = unifiedDiff(splitLinesKeepEnds(previous), splitLinesKeepEnds(content), {
       fromFile: existed ? `a/${filePath}` : "/dev/null",
       toFile: `b/${filePath}`,

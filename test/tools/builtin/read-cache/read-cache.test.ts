@@ -3,8 +3,11 @@ import {
   cacheEntryBytes,
   cacheFile,
   cleanFileCache,
+  forgetFile,
   getCache,
+  matchesCachedText,
 } from "../../../../src/tools/builtin/read-cache/index.js";
+import { textDigest } from "../../../../src/tools/state/text-digest.js";
 import { ToolContextSchema, type ToolContext } from "../../../../src/tools/index.js";
 
 function context(init: Partial<ToolContext> = {}): ToolContext {
@@ -20,7 +23,7 @@ describe("read cache (spec §5.4)", () => {
     const ctx = context();
     cacheFile(ctx, "/a", ["x\n"], 1);
     cacheFile(ctx, "/b", ["y\n"], 2);
-    expect(getCache(ctx, "/a", 1)?.lines).toEqual(["x\n"]);
+    expect(getCache(ctx, "/a", 1)?.digest).toBe(textDigest("x\n"));
     expect(paths(ctx)).toEqual(["/b", "/a"]);
   });
 
@@ -40,14 +43,28 @@ describe("read cache (spec §5.4)", () => {
     expect(paths(ctx)).toEqual(["/a"]);
   });
 
-  it("§5.4 records lines, mtime, size in KB and path; skips an unknown mtime", () => {
+  it("§5.4 records the text's digest (departure: not its lines), mtime, size in KB and path; skips an unknown mtime", () => {
     const ctx = context();
     cacheFile(ctx, "/a", ["héllo\n", "x"], 12.5);
     cacheFile(ctx, "/b", ["y"], null);
+    cacheFile(ctx, "/c", { digest: null, bytes: 3 }, 1);
     expect(ctx.read_file_cache).toEqual([
-      { lines: ["héllo\n", "x"], updated_at: 12.5, bytes: 8 / 1024, file_path: "/a" },
+      { updated_at: 12.5, bytes: 8 / 1024, file_path: "/a", digest: textDigest("héllo\nx") },
+      { updated_at: 1, bytes: 3, file_path: "/c", digest: null },
     ]);
     expect(cacheEntryBytes(["héllo\n", "x"])).toBe(8 / 1024);
+  });
+
+  it("matchesCachedText compares the digest; an entry without one matches any text", () => {
+    const ctx = context();
+    cacheFile(ctx, "/a", ["x\n"], 1);
+    cacheFile(ctx, "/big", { digest: null, bytes: 1 }, 1);
+    const [a, big] = ctx.read_file_cache;
+    expect(matchesCachedText(a!, "x\n")).toBe(true);
+    expect(matchesCachedText(a!, "y\n")).toBe(false);
+    expect(matchesCachedText(big!, "anything")).toBe(true);
+    forgetFile(ctx, "/a");
+    expect(paths(ctx)).toEqual(["/big"]);
   });
 
   it("§5.4 caching a file again replaces its entry and moves it to the end", () => {
@@ -56,7 +73,7 @@ describe("read cache (spec §5.4)", () => {
     cacheFile(ctx, "/b", ["2"], 1);
     cacheFile(ctx, "/a", ["3"], 2);
     expect(paths(ctx)).toEqual(["/b", "/a"]);
-    expect(ctx.read_file_cache[1]?.lines).toEqual(["3"]);
+    expect(ctx.read_file_cache[1]?.digest).toBe(textDigest("3"));
   });
 
   it("§11.61 evicts the oldest entry at max_cache_files; a hit protects an entry", () => {

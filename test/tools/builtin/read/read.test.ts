@@ -2,9 +2,14 @@ import { stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { PermissionEngine, type PermissionMode } from "../../../../src/permission/index.js";
-import { BackendIoError, LocalBackend } from "../../../../src/tools/backends/index.js";
+import {
+  BackendIoError,
+  LocalBackend,
+  type FileReader,
+} from "../../../../src/tools/backends/index.js";
 import { Read } from "../../../../src/tools/builtin/read/index.js";
 import { createToolState } from "../../../../src/tools/index.js";
+import { textDigest } from "../../../../src/tools/state/text-digest.js";
 import { makeTempDir, removeTempDirs, runOnce, textOf } from "./file-fixtures.js";
 
 afterEach(removeTempDirs);
@@ -127,17 +132,22 @@ describe("Read (spec §5.2)", () => {
     expect(textOf(chunk)).toBe("1000001\tx");
   });
 
-  it("§11.54 caches lines with their \\n endings, CRLF and CR normalised", async () => {
+  it("§11.54 caches the digest of the text with \\n endings, CRLF and CR normalised (departure: a digest, not the lines)", async () => {
     const state = createToolState();
     const lf = await file("lf.txt", "line1\nline2\nline3\n");
     await runOnce(new Read(), { file_path: lf }, { state });
-    expect(state.tool_context.read_file_cache[0]?.lines).toEqual(["line1\n", "line2\n", "line3\n"]);
+    expect(state.tool_context.read_file_cache[0]).toEqual({
+      updated_at: (await stat(lf)).mtimeMs / 1000,
+      bytes: 18 / 1024,
+      file_path: lf,
+      digest: textDigest(["line1\n", "line2\n", "line3\n"].join("")),
+    });
 
     const crlf = await file("crlf.txt", "a\r\nb\rc");
     const chunk = await runOnce(new Read(), { file_path: crlf }, { state });
     expect(textOf(chunk)).toBe("     1\ta\n     2\tb\n     3\tc");
     const entry = state.tool_context.read_file_cache.find((e) => e.file_path === crlf);
-    expect(entry?.lines).toEqual(["a\n", "b\n", "c"]);
+    expect(entry?.digest).toBe(textDigest("a\nb\nc"));
     expect(entry?.updated_at).toBe((await stat(crlf)).mtimeMs / 1000);
   });
 
@@ -147,19 +157,20 @@ describe("Read (spec §5.2)", () => {
     expect(textOf(await runOnce(new Read(), { file_path: path }, { state }))).toBe(
       "     1\ta\f\n     2\tb",
     );
-    expect(state.tool_context.read_file_cache[0]?.lines).toEqual(["a\f", "b\n"]);
+    expect(state.tool_context.read_file_cache[0]?.digest).toBe(textDigest("a\fb\n"));
   });
 
-  it("§5.4 serves a text read from a valid cache entry (same mtime)", async () => {
+  it("§5.4 departure: Read always reads the file, so a change under the same mtime shows and re-digests", async () => {
     const state = createToolState();
     const path = await file("c.txt", "old\n");
     await utimes(path, 1_000, 1_000);
     await runOnce(new Read(), { file_path: path }, { state });
     await writeFile(path, "new\n");
-    await utimes(path, 1_000, 1_000); // same mtime: the cache cannot tell
-    expect(textOf(await runOnce(new Read(), { file_path: path }, { state }))).toBe("     1\told");
-    await utimes(path, 1_000, 2_000);
+    await utimes(path, 1_000, 1_000); // same mtime: the mtime alone cannot tell
     expect(textOf(await runOnce(new Read(), { file_path: path }, { state }))).toBe("     1\tnew");
+    expect(state.tool_context.read_file_cache).toEqual([
+      { updated_at: 1_000, bytes: 4 / 1024, file_path: path, digest: textDigest("new\n") },
+    ]);
   });
 
   it("§5.2 decodes invalid UTF-8 with replacement characters", async () => {
@@ -216,7 +227,7 @@ describe("Read (spec §5.2)", () => {
 
   it("§5.2 returns an error chunk, never throws, when the file cannot be read", async () => {
     class UnreadableBackend extends LocalBackend {
-      override readFile(path: string): Promise<Uint8Array> {
+      override openFile(path: string): Promise<FileReader> {
         return Promise.reject(new BackendIoError("read", path, new Error("EACCES: denied")));
       }
     }
