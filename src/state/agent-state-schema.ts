@@ -4,14 +4,20 @@ import { PermissionContextSchema } from "../permission/index.js";
 import { TasksContextSchema, ToolContextSchema } from "../tools/index.js";
 import { ReplyContextSchema } from "./reply-context.js";
 
-/** The version written by this release; older ones are migrated on load. */
-export const AGENT_STATE_VERSION = 1;
+/**
+ * The version written by this release; older ones are migrated on load. 2: read cache entries
+ * keep a digest of the file's text instead of its lines (`tool_context`, migrated by its schema).
+ */
+export const AGENT_STATE_VERSION = 2;
 
 /** A summary of compressed context: text, or text and data blocks. */
 export const SummarySchema = z.union([z.string(), z.array(TextOrDataBlockSchema)]);
 
 const CurrentAgentStateSchema = z.object({
-  version: z.literal(AGENT_STATE_VERSION).default(AGENT_STATE_VERSION),
+  version: z
+    .union([z.literal(1), z.literal(AGENT_STATE_VERSION)])
+    .default(AGENT_STATE_VERSION)
+    .transform((): typeof AGENT_STATE_VERSION => AGENT_STATE_VERSION),
   session_id: z.string().default(() => newId()),
   summary: SummarySchema.default(""),
   context: z.array(MsgSchema).default(() => []),
@@ -25,7 +31,8 @@ const CurrentAgentStateSchema = z.object({
 /**
  * Legacy states (AgentScope before reply_context existed) keep `reply_id`/`cur_iter` at the top
  * level; they move into `reply_context`, whose own keys win. A state without `version` is
- * AgentScope's own JSON and is read as version 1.
+ * AgentScope's own JSON and is read as version 1. Version 1 read cache entries (`lines`) are
+ * migrated by `ToolContextSchema`.
  */
 function migrate(value: unknown): unknown {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return value;

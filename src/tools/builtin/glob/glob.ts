@@ -1,3 +1,4 @@
+import { assertKnownOptions } from "../../../errors/index.js";
 import {
   fnmatch,
   type PermissionDecision,
@@ -27,11 +28,16 @@ export interface GlobOptions extends ToolBaseOptions {
   timeoutMs?: number | undefined;
 }
 
+const GLOB_OPTIONS: ReadonlySet<string> = new Set(["middlewares", "backend", "timeoutMs"]);
+
 /**
  * The Glob tool (spec §5.5): the regular files matching a glob pattern under a directory, newest
  * first. `**` spans directories; `*` and `?` match within a name; symlinks are not followed. The
  * search walks the directory tree through the backend, in TypeScript (the reference runs a
  * Python helper), so it works on any backend; it stops when interrupted or after 30 s.
+ *
+ * Glob lists names and never opens a file, so credential files (departure 8) are listed like any
+ * other: knowing that `.env` exists reveals nothing of it; reading it through Read or Grep asks.
  *
  * @example
  * for await (const chunk of new Glob().invoke({ pattern: "src/**\/*.ts", path: "/repo" })) …
@@ -46,6 +52,7 @@ export class Glob extends ToolBase {
   private readonly timeoutMs: number;
 
   constructor(options: GlobOptions = {}) {
+    assertKnownOptions(options, GLOB_OPTIONS, "Glob options");
     super({ middlewares: options.middlewares });
     this.backend = options.backend ?? new LocalBackend();
     this.timeoutMs = options.timeoutMs ?? GLOB_TIMEOUT_MS;

@@ -1,5 +1,9 @@
+import { assertKnownOptions } from "../../../errors/index.js";
 import {
+  DEFAULT_SECRET_FILES,
   fnmatch,
+  isSecretPath,
+  type MaybePromise,
   type PermissionDecision,
   type PermissionRule,
   type ToolInput,
@@ -12,10 +16,13 @@ import type { ToolCallContext } from "../../tool-call-context.js";
 import { textChunk, type ToolChunk } from "../../tool-chunk.js";
 import { directoryCandidates, searchDirectoryRule } from "../glob/search-directory-rule.js";
 import { FileToolErrorCode } from "../read/file-tool-error-code.js";
+import { resolveRealPath } from "../read/real-path.js";
 import { errorChunk, errorMessage, interruptedChunk, parseInput } from "../read/result-chunks.js";
+import { secretFileAsk, toolDecision } from "../read/tool-decisions.js";
 import { GREP_DESCRIPTION, GrepInputSchema, grepInputJsonSchema } from "./grep-input.js";
 import { paginate } from "./paginate.js";
 import { ripgrepArgv } from "./ripgrep-argv.js";
+import { secretExcludeGlobs } from "./secret-excludes.js";
 
 /** How long one ripgrep run may take (30 s). */
 export const GREP_TIMEOUT_MS = 30_000;
@@ -27,13 +34,32 @@ const MAX_OUTPUT_BYTES = 10 * 1024 * 1024;
 export interface GrepOptions extends ToolBaseOptions {
   /** Where ripgrep runs (default: a {@link LocalBackend}); `rg` must be on its PATH. */
   backend?: ExecutionBackend | undefined;
+  /**
+   * Credential files (departure 8), replacing `DEFAULT_SECRET_FILES`; `[]` disables the check:
+   * searching one asks, a directory search skips them. Entries as `isSecretPath` takes them.
+   */
+  secretFiles?: readonly string[] | undefined;
+  /** Credential files added to `secretFiles` (or to the defaults). */
+  additionalSecretFiles?: readonly string[] | undefined;
 }
+
+const GREP_OPTIONS: ReadonlySet<string> = new Set([
+  "middlewares",
+  "backend",
+  "secretFiles",
+  "additionalSecretFiles",
+]);
 
 /**
  * The Grep tool (spec §5.6): searches file contents with ripgrep (`rg`, run through the backend's
  * command execution, so it searches wherever the backend is) and pages the results (250 lines by
  * default). Hidden files are searched, VCS directories are not. Timeouts (30 s), interrupts and
  * ripgrep errors become `error` results; matches and "no matches" are `success` results.
+ *
+ * Credential files (departure 8, a judgement call for a search): searching one (the path as
+ * given, or its real path) is a safety ASK, like reading it; a directory search stays read-only
+ * and leaves them out (`--iglob !…` per entry, see `secretExcludeGlobs`), so `.env` or
+ * `~/.ssh/id_rsa` contents never reach the model through a search of their directory.
  *
  * @example
  * for await (const chunk of new Grep().invoke({ pattern: "TODO", path: "/repo", output_mode: "content" })) …
@@ -44,23 +70,58 @@ export class Grep extends ToolBase {
   readonly inputSchema: JsonSchema = grepInputJsonSchema();
   readonly isConcurrencySafe = true;
   readonly isReadOnly = true;
+  /** The credential files a search asks about or leaves out (departure 8). */
+  readonly secretFiles: readonly string[];
   private readonly backend: ExecutionBackend;
+  /** The ripgrep exclusions of {@link secretFiles}, built once. */
+  private readonly secretExcludes: readonly string[];
 
   constructor(options: GrepOptions = {}) {
+    assertKnownOptions(options, GREP_OPTIONS, "Grep options");
     super({ middlewares: options.middlewares });
     this.backend = options.backend ?? new LocalBackend();
+    this.secretFiles = [
+      ...(options.secretFiles ?? DEFAULT_SECRET_FILES),
+      ...(options.additionalSecretFiles ?? []),
+    ];
+    this.secretExcludes = secretExcludeGlobs(this.secretFiles);
   }
 
-  /** PASSTHROUGH: searching is read-only, the engine decides by mode and rules. */
-  checkPermissions(): PermissionDecision {
-    return {
-      behavior: "passthrough",
-      message: "Grep search is read-only.",
-      decision_reason: null,
-      updated_input: null,
-      suggested_rules: null,
-      bypass_immune: false,
-    };
+  /** Read-only, except a search of one credential file (the path as given, or its real path). */
+  override checkReadOnly(input: ToolInput): MaybePromise<boolean> {
+    const path = typeof input["path"] === "string" ? input["path"] : "";
+    if (path === "") return true;
+    if (this.isSecret(path)) return false;
+    return this.realPath(path).then((real) => real === null || !this.isSecret(real));
+  }
+
+  /**
+   * A credential file searched (as given, or as the real path) → safety ASK `"Permission
+   * required: Grep operation on secret file {p}"`; else PASSTHROUGH: searching is read-only, the
+   * engine decides by mode and rules.
+   */
+  async checkPermissions(input: ToolInput): Promise<PermissionDecision> {
+    const path = typeof input["path"] === "string" ? input["path"] : "";
+    if (path !== "") {
+      if (this.isSecret(path)) return secretFileAsk(this.name, path);
+      const real = await this.realPath(path);
+      if (real !== null && this.isSecret(real)) return secretFileAsk(this.name, real, path);
+    }
+    return toolDecision("passthrough", "Grep search is read-only.");
+  }
+
+  /** Whether `path` names a credential file by this tool's list. */
+  isSecret(path: string): boolean {
+    return isSecretPath(path, { secretFiles: this.secretFiles });
+  }
+
+  /** The real path of a searched path (relative ones against the backend's cwd). */
+  private async realPath(path: string): Promise<string | null> {
+    try {
+      return await resolveRealPath(this.backend, path);
+    } catch {
+      return null; // unresolvable: ripgrep reports the error itself
+    }
   }
 
   /**
@@ -95,7 +156,7 @@ export class Grep extends ToolBase {
       if (context.signal.aborted) return interruptedChunk();
       const searchPath =
         args.path !== undefined && args.path !== "" ? args.path : await this.backend.cwd();
-      const result = await this.backend.run(ripgrepArgv(args, searchPath), {
+      const result = await this.backend.run(ripgrepArgv(args, searchPath, this.secretExcludes), {
         timeoutMs: GREP_TIMEOUT_MS,
         signal: context.signal,
         maxOutputBytes: MAX_OUTPUT_BYTES,

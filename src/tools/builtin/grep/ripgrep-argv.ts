@@ -15,9 +15,14 @@ export const VCS_DIRECTORIES_TO_EXCLUDE: readonly string[] = [
  * searched, VCS directories excluded, lines capped at 500 columns; then multiline, case, output
  * mode, line numbers and context (content mode only), the pattern (after `-e` when it starts with
  * `-`, so it is not read as an option), the file type, the globs (whitespace-separated, each split
- * on commas unless it holds braces), and the path.
+ * on commas unless it holds braces), then `excludes` (departure 8: the credential files kept out
+ * of a directory search, see `secretExcludeGlobs`; none in the reference), and the path.
  */
-export function ripgrepArgv(input: GrepInput, searchPath: string): string[] {
+export function ripgrepArgv(
+  input: GrepInput,
+  searchPath: string,
+  excludes: readonly string[] = [],
+): string[] {
   const argv = ["rg", "--hidden"];
   for (const directory of VCS_DIRECTORIES_TO_EXCLUDE) argv.push("--glob", `!${directory}`);
   argv.push("--max-columns", "500");
@@ -40,7 +45,7 @@ export function ripgrepArgv(input: GrepInput, searchPath: string): string[] {
   if (input.glob !== undefined) {
     for (const glob of globPatterns(input.glob)) argv.push("--glob", glob);
   }
-  argv.push(searchPath);
+  argv.push(...excludes, searchPath);
   return argv;
 }
 

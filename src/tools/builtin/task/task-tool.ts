@@ -1,9 +1,12 @@
+import { assertKnownOptions } from "../../../errors/index.js";
 import type { PermissionDecision } from "../../../permission/index.js";
 import { DeveloperOrientedError } from "../../errors/developer-oriented-error.js";
 import { ToolErrorCode } from "../../errors/tool-error-code.js";
 import type { TasksContext } from "../../state/tasks-context.js";
-import { ToolBase } from "../../tool-base.js";
+import { ToolBase, type ToolBaseOptions } from "../../tool-base.js";
 import type { ToolCallContext } from "../../tool-call-context.js";
+
+const TASK_TOOL_OPTIONS: ReadonlySet<string> = new Set(["middlewares"]);
 
 /**
  * What the four Task tools share (spec §5.7): they read and write the task list in the agent
@@ -14,6 +17,12 @@ export abstract class TaskTool extends ToolBase {
   readonly isConcurrencySafe = true;
   readonly isReadOnly = false;
   override readonly isStateInjected = true;
+
+  /** Takes the options every tool takes (`middlewares`); any other key is a `ValidationError`. */
+  constructor(options: ToolBaseOptions = {}) {
+    assertKnownOptions(options, TASK_TOOL_OPTIONS, `${new.target.name} options`);
+    super(options);
+  }
 
   /** ALLOW `"{name} is always allowed to be called."`. */
   checkPermissions(): PermissionDecision {

@@ -228,7 +228,7 @@ describe("Grep (spec §5.6)", () => {
 
   it("§4 is PASSTHROUGH 'Grep search is read-only.' and allowed in EXPLORE", async () => {
     const grep = new Grep();
-    expect(grep.checkPermissions()).toMatchObject({
+    expect(await grep.checkPermissions({ pattern: "x" })).toMatchObject({
       behavior: "passthrough",
       message: "Grep search is read-only.",
     });
