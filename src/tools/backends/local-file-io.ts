@@ -181,6 +181,8 @@ class LocalFileReader implements FileReader {
   private readonly limit: number;
   private readonly signal: AbortSignal | undefined;
   private total = 0;
+  /** Whether the file held more than the budget (what was within it has been handed out). */
+  private over = false;
   private closed = false;
 
   constructor(
@@ -196,6 +198,7 @@ class LocalFileReader implements FileReader {
 
   async read(): Promise<Uint8Array | null> {
     this.signal?.throwIfAborted();
+    if (this.over) throw this.tooLarge();
     // One byte past the budget tells a file that holds more from one that ends there.
     const want = Math.min(CHUNK_BYTES, this.limit - this.total + 1);
     const buffer = Buffer.allocUnsafe(want);
@@ -208,11 +211,20 @@ class LocalFileReader implements FileReader {
     this.signal?.throwIfAborted();
     if (bytesRead === 0) return null;
     if (this.total + bytesRead > this.limit) {
-      const reported = this.stat.size > this.limit ? this.stat.size : null;
-      throw new FileTooLargeError(this.shownPath, this.limit, reported);
+      // The bytes within the budget are handed out; the next read reports the overflow.
+      this.over = true;
+      const kept = this.limit - this.total;
+      this.total = this.limit;
+      if (kept === 0) throw this.tooLarge();
+      return buffer.subarray(0, kept);
     }
     this.total += bytesRead;
     return buffer.subarray(0, bytesRead);
+  }
+
+  private tooLarge(): FileTooLargeError {
+    const reported = this.stat.size > this.limit ? this.stat.size : null;
+    return new FileTooLargeError(this.shownPath, this.limit, reported);
   }
 
   async close(): Promise<void> {

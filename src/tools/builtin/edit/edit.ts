@@ -148,7 +148,7 @@ export class Edit extends FileTool {
       if (!(await writeText(access, updated))) return changedDuringIoChunk(filePath, true);
     } catch (error) {
       if (context.signal.aborted) return interruptedChunk();
-      const refusal = ioRefusal(error, filePath, () => "", true);
+      const refusal = ioRefusal(error, filePath, () => "");
       return refusal ?? errorChunk(`Error writing file: ${errorMessage(error)}`);
     }
     const diff = unifiedDiff(splitLinesKeepEnds(content), splitLinesKeepEnds(updated), {

@@ -3,7 +3,7 @@ import type { ExecutionBackend } from "../../backends/execution-backend.js";
 import { FileTooLargeError } from "../../backends/file-too-large-error.js";
 import { NotRegularFileError } from "../../backends/not-regular-file-error.js";
 import type { ToolChunk } from "../../tool-chunk.js";
-import { changedDuringIoChunk, type FilePathGuard } from "./file-path-guard.js";
+import type { FilePathGuard } from "./file-path-guard.js";
 import { FileToolErrorCode } from "./file-tool-error-code.js";
 import { errorChunk } from "./result-chunks.js";
 
@@ -49,14 +49,13 @@ export async function writeText(access: FileAccess, content: string): Promise<bo
  * - not a regular file (a FIFO, socket or device, maybe swapped in after the stat):
  *   `"Error: Path is a FIFO, not a regular file: {p}"`, code `NOT_A_REGULAR_FILE`;
  * - over the byte budget: `tooLarge(error)`, code `FILE_TOO_LARGE`;
- * - a symlink swapped in as the last component (the `O_NOFOLLOW` open refused it): the chunk of
- *   a path changed during the I/O.
+ * - a symlink swapped in as the last component (the `O_NOFOLLOW` open refused it): nothing was
+ *   touched, code `PATH_CHANGED_DURING_IO`.
  */
 export function ioRefusal(
   error: unknown,
   filePath: string,
   tooLarge: (error: FileTooLargeError) => string,
-  wrote = false,
 ): ToolChunk | null {
   if (error instanceof NotRegularFileError) {
     return error.kind === "directory"
@@ -70,7 +69,11 @@ export function ioRefusal(
     return errorChunk(tooLarge(error), FileToolErrorCode.FILE_TOO_LARGE);
   }
   if (error instanceof BackendIoError && (error.errno === "ELOOP" || error.errno === "EMLINK")) {
-    return changedDuringIoChunk(filePath, wrote);
+    return errorChunk(
+      `Error: ${filePath} was replaced by a symbolic link just before it was opened; nothing ` +
+        "was read or written. Request it again so it is checked again.",
+      FileToolErrorCode.PATH_CHANGED_DURING_IO,
+    );
   }
   return null;
 }

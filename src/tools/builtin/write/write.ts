@@ -135,7 +135,7 @@ export class Write extends FileTool {
       if (!(await writeText(access, content))) return changedDuringIoChunk(filePath, true);
     } catch (error) {
       if (context.signal.aborted) throw error;
-      const refusal = ioRefusal(error, filePath, () => "", true);
+      const refusal = ioRefusal(error, filePath, () => "");
       if (refusal !== null) return refusal;
       throw error;
     }
