@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
-import { Language, Parser, type Tree } from "web-tree-sitter";
+// The runtime is imported on first use (see loadBashParser), not with the package.
+import type { Parser, Tree } from "web-tree-sitter";
 import { ActorscopeError } from "../../../errors/index.js";
 
 /** Stable codes of the Bash analyser's own errors. */
@@ -16,7 +17,8 @@ let ready: Parser | undefined;
 /**
  * Loads the tree-sitter runtime and the bash grammar once per process and resolves when parsing
  * is possible. Every caller shares one promise (loading the wasm twice would double the memory
- * and the start-up time). A failed load is not cached, so a later call retries.
+ * and the start-up time). A failed load is not cached, so a later call retries. The runtime
+ * module itself is imported here too, so `import("actorscope")` does not pay for it.
  *
  * @example
  * await loadBashParser();
@@ -26,10 +28,11 @@ export function loadBashParser(): Promise<Parser> {
   if (loading !== undefined) return loading;
   loading = (async () => {
     try {
-      await Parser.init();
+      const treeSitter = await import("web-tree-sitter");
+      await treeSitter.Parser.init();
       const wasm = createRequire(import.meta.url).resolve("tree-sitter-bash/tree-sitter-bash.wasm");
-      const language = await Language.load(wasm);
-      const parser = new Parser();
+      const language = await treeSitter.Language.load(wasm);
+      const parser = new treeSitter.Parser();
       parser.setLanguage(language);
       ready = parser;
       return parser;

@@ -1,17 +1,24 @@
-import { PDFDocument } from "pdf-lib";
 import type * as Pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
+import type * as PdfLib from "pdf-lib";
+import { abortable } from "./abortable.js";
 
-/**
- * pdfjs is loaded on the first PDF read, never at import: its legacy build patches globals
- * (Array.prototype.push, JSON.parse, Set and Promise statics) for the whole process, which slowed
- * every agent loop by 25–30 % and broke `sideEffects: false`.
+/*
+ * Both PDF libraries are loaded on the first PDF read, never at import: pdfjs's legacy build
+ * patches globals (Array.prototype.push, JSON.parse, Set and Promise statics) for the whole
+ * process, which slowed every agent loop by 25–30 % and broke `sideEffects: false`; pdf-lib
+ * alone took a quarter of a second of every `import("actorscope")`, for a tool most agents never
+ * point at a PDF.
  */
 let pdfjs: Promise<typeof Pdfjs> | null = null;
 function loadPdfjs(): Promise<typeof Pdfjs> {
   pdfjs ??= import("pdfjs-dist/legacy/build/pdf.mjs");
   return pdfjs;
 }
-import { abortable } from "./abortable.js";
+let pdfLib: Promise<typeof PdfLib> | null = null;
+function loadPdfLib(): Promise<typeof PdfLib> {
+  pdfLib ??= import("pdf-lib");
+  return pdfLib;
+}
 
 /** The longest a PDF may take to parse and extract before the Read gives up (60 s). */
 export const PDF_TIMEOUT_MS = 60_000;
@@ -74,6 +81,7 @@ export async function openPdf(bytes: Uint8Array, signal: AbortSignal): Promise<P
 
 /** A new PDF holding pages `first..last` (1-based, both included) of `bytes`. */
 export async function trimPdf(bytes: Uint8Array, first: number, last: number): Promise<Uint8Array> {
+  const { PDFDocument } = await loadPdfLib();
   const source = await PDFDocument.load(bytes, { ignoreEncryption: true });
   const trimmed = await PDFDocument.create();
   const indices = Array.from({ length: last - first + 1 }, (_, i) => first - 1 + i);
