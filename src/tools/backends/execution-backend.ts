@@ -1,3 +1,5 @@
+import type { SpecialFileKind } from "./not-regular-file-error.js";
+
 /** How {@link ExecutionBackend.run} runs a program. */
 export interface RunOptions {
   /** The working directory (default: the backend's). */
@@ -44,6 +46,8 @@ export interface FileStat {
   readonly kind: FileKind;
   readonly size: number;
   readonly mtimeMs: number;
+  /** What an `other` is (a FIFO, a socket, a device), when the backend can tell. */
+  readonly special?: SpecialFileKind | undefined;
 }
 
 /** One entry of a directory listing; `size` and `mtimeMs` are `null` when unknown. */

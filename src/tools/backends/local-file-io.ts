@@ -112,7 +112,9 @@ export async function writeLocalFile(
 
 /** The backend's view of a path's metadata. */
 export function fileStatOf(stats: Stats): FileStat {
-  return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
+  const kind = kindOf(stats);
+  const stat = { kind, size: stats.size, mtimeMs: stats.mtimeMs };
+  return kind === "other" ? { ...stat, special: specialKindOf(stats) } : stat;
 }
 
 /** What a path names, as {@link FileStat.kind} says it. */

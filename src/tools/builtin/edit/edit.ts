@@ -8,7 +8,13 @@ import type { ToolCallContext } from "../../tool-call-context.js";
 import { textChunk, type ToolChunk } from "../../tool-chunk.js";
 import { mtimeSeconds } from "../read-cache/file-mtime.js";
 import { forgetFile, getCache, matchesCachedText } from "../read-cache/read-cache.js";
-import { heldBytes, ioRefusal, readBytes, writeText } from "../read/file-access.js";
+import {
+  heldBytes,
+  ioRefusal,
+  notRegularFileChunk,
+  readBytes,
+  writeText,
+} from "../read/file-access.js";
 import { changedDuringIoChunk } from "../read/file-path-guard.js";
 import { byteBudget, DEFAULT_MAX_EDIT_BYTES } from "../read/file-limits.js";
 import {
@@ -104,6 +110,8 @@ export class Edit extends FileTool {
     if (stat.kind === "directory") {
       return errorChunk(`Error: Path is a directory, not a file: ${filePath}`);
     }
+    // A FIFO, socket or device is refused here, unopened (the backend refuses it too).
+    if (stat.kind === "other") return notRegularFileChunk(filePath, stat.special ?? "special file");
     if (oldString === newString) {
       return errorChunk("Error: old_string and new_string are identical. No changes to make.");
     }

@@ -1,7 +1,10 @@
 import { BackendIoError } from "../../backends/backend-error.js";
 import type { ExecutionBackend } from "../../backends/execution-backend.js";
 import { FileTooLargeError } from "../../backends/file-too-large-error.js";
-import { NotRegularFileError } from "../../backends/not-regular-file-error.js";
+import {
+  NotRegularFileError,
+  type SpecialFileKind,
+} from "../../backends/not-regular-file-error.js";
 import type { ToolChunk } from "../../tool-chunk.js";
 import type { FilePathGuard } from "./file-path-guard.js";
 import { FileToolErrorCode } from "./file-tool-error-code.js";
@@ -57,14 +60,7 @@ export function ioRefusal(
   filePath: string,
   tooLarge: (error: FileTooLargeError) => string,
 ): ToolChunk | null {
-  if (error instanceof NotRegularFileError) {
-    return error.kind === "directory"
-      ? errorChunk(`Error: Path is a directory, not a file: ${filePath}`)
-      : errorChunk(
-          `Error: Path is a ${error.kind}, not a regular file: ${filePath}`,
-          FileToolErrorCode.NOT_A_REGULAR_FILE,
-        );
-  }
+  if (error instanceof NotRegularFileError) return notRegularFileChunk(filePath, error.kind);
   if (error instanceof FileTooLargeError) {
     return errorChunk(tooLarge(error), FileToolErrorCode.FILE_TOO_LARGE);
   }
@@ -76,6 +72,19 @@ export function ioRefusal(
     );
   }
   return null;
+}
+
+/**
+ * The refusal of a path that names no regular file: the spec's text for a directory, else
+ * `"Error: Path is a FIFO, not a regular file: {p}"` with code `NOT_A_REGULAR_FILE`.
+ */
+export function notRegularFileChunk(filePath: string, kind: SpecialFileKind): ToolChunk {
+  if (kind === "directory")
+    return errorChunk(`Error: Path is a directory, not a file: ${filePath}`);
+  return errorChunk(
+    `Error: Path is a ${kind}, not a regular file: ${filePath}`,
+    FileToolErrorCode.NOT_A_REGULAR_FILE,
+  );
 }
 
 /** `"{size} bytes"` or `"more than {limit} bytes"` (a file that reported less than it held). */

@@ -30,6 +30,7 @@ import {
   readDescription,
   readInputJsonSchema,
 } from "./read-input.js";
+import { notRegularFileChunk } from "./file-access.js";
 import { errorChunk } from "./result-chunks.js";
 import { secretFileAsk, toolDecision } from "./tool-decisions.js";
 import { sensitiveLinkRefusal } from "./unchecked-path-judge.js";
@@ -193,12 +194,13 @@ export class Read extends FileTool {
     const gate = await this.admitAccess(filePath, context);
     if (!gate.ok) return gate.chunk;
     const access = gate.access;
-    // Only a stat here: what is not a regular file is refused by the backend before it is opened.
     const stat = await this.backend.stat(access.real);
     if (stat === null) return errorChunk(`Error: File does not exist: ${filePath}`);
     if (stat.kind === "directory") {
       return errorChunk(`Error: Path is a directory, not a file: ${filePath}`);
     }
+    // A FIFO, socket or device is refused here, unopened (the backend refuses it too).
+    if (stat.kind === "other") return notRegularFileChunk(filePath, stat.special ?? "special file");
     const extension = extname(this.basename(filePath)).toLowerCase();
     if (extension === ".pdf") {
       return readPdfFile(access, {

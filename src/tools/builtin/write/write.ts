@@ -9,7 +9,7 @@ import { textChunk, type ToolChunk } from "../../tool-chunk.js";
 import { mtimeSeconds } from "../read-cache/file-mtime.js";
 import { getCache } from "../read-cache/read-cache.js";
 import { FileTooLargeError } from "../../backends/file-too-large-error.js";
-import { ioRefusal, readBytes, writeText } from "../read/file-access.js";
+import { ioRefusal, notRegularFileChunk, readBytes, writeText } from "../read/file-access.js";
 import { changedDuringIoChunk } from "../read/file-path-guard.js";
 import { byteBudget, DEFAULT_MAX_EDIT_BYTES } from "../read/file-limits.js";
 import {
@@ -102,6 +102,9 @@ export class Write extends FileTool {
     if (stat?.kind === "directory") {
       return errorChunk(`Error: Path is a directory, not a file: ${filePath}`);
     }
+    // A FIFO, socket or device is refused here, unopened (the backend refuses it too).
+    if (stat?.kind === "other")
+      return notRegularFileChunk(filePath, stat.special ?? "special file");
     const existed = stat !== null;
     const toolContext = context.state?.tool_context;
     if (

@@ -63,6 +63,17 @@ describe("Write and Edit under hostile input (issue 10 §3)", () => {
     expect((await lstat(fifo)).isFIFO()).toBe(true);
   });
 
+  it("with a state too, a FIFO is refused as such (not as a file to Read first)", async () => {
+    const fifo = await mkfifo(join(await makeTempDir(), "out.txt"));
+    for (const [tool, input] of [
+      [new Write(), { file_path: fifo, content: "x" }],
+      [new Edit(), { file_path: fifo, old_string: "a", new_string: "b" }],
+    ] as const) {
+      const chunk = await run(tool, input, createToolState());
+      expect(chunk.metadata).toEqual({ code: "NOT_A_REGULAR_FILE" });
+    }
+  });
+
   it("Write refuses a listening socket; Edit too", async () => {
     const path = join(await makeTempDir(), "s.sock");
     const server = await listenOnSocket(path);
