@@ -240,6 +240,31 @@ export {
   type DirEntry,
 } from "./tools/index.js";
 
+// Files under hostile input (issue 10): the read cache's digest, the backend's file refusals and
+// budgets, the file tools' error codes and limits.
+export {
+  textDigest,
+  TextHasher,
+  matchesCachedText,
+  forgetFile,
+  NotRegularFileError,
+  FileTooLargeError,
+  openFileReader,
+  DEFAULT_MAX_READ_BYTES,
+  FileToolErrorCode,
+  SECRET_FILE_REASON,
+  DEFAULT_MAX_TEXT_BYTES,
+  DEFAULT_MAX_IMAGE_BYTES,
+  DEFAULT_MAX_PDF_BYTES,
+  DEFAULT_MAX_EDIT_BYTES,
+  type CachedText,
+  type ReadCacheEntryInput,
+  type SpecialFileKind,
+  type FileReader,
+  type ReadFileOptions,
+  type WriteFileOptions,
+} from "./tools/index.js";
+
 export {
   ChatResponseSchema,
   ChatContentBlockSchema,

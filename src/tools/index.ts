@@ -65,7 +65,12 @@ export { ToolNotFoundError } from "./errors/tool-not-found-error.js";
 export { ToolGroupInactiveError } from "./errors/tool-group-inactive-error.js";
 export { ToolJSONDecodeError } from "./errors/tool-json-decode-error.js";
 export { ToolInputValidationError } from "./errors/tool-input-validation-error.js";
-export { ReadCacheEntrySchema, type ReadCacheEntry } from "./state/read-cache-entry.js";
+export {
+  ReadCacheEntrySchema,
+  type ReadCacheEntry,
+  type ReadCacheEntryInput,
+} from "./state/read-cache-entry.js";
+export { textDigest, TextHasher } from "./state/text-digest.js";
 export {
   ToolContextSchema,
   type ToolContext,
@@ -119,3 +124,22 @@ export { Glob, type GlobOptions } from "./builtin/glob/index.js";
 export { Grep, type GrepOptions } from "./builtin/grep/index.js";
 export { TaskCreate, TaskGet, TaskList, TaskUpdate } from "./builtin/task/index.js";
 export { getCache, cacheFile, cleanFileCache } from "./builtin/read-cache/index.js";
+export { matchesCachedText, forgetFile, type CachedText } from "./builtin/read-cache/index.js";
+export {
+  NotRegularFileError,
+  FileTooLargeError,
+  openFileReader,
+  DEFAULT_MAX_READ_BYTES,
+  type SpecialFileKind,
+  type FileReader,
+  type ReadFileOptions,
+  type WriteFileOptions,
+} from "./backends/index.js";
+export {
+  FileToolErrorCode,
+  SECRET_FILE_REASON,
+  DEFAULT_MAX_TEXT_BYTES,
+  DEFAULT_MAX_IMAGE_BYTES,
+  DEFAULT_MAX_PDF_BYTES,
+  DEFAULT_MAX_EDIT_BYTES,
+} from "./builtin/read/index.js";
