@@ -1,8 +1,4 @@
-import type {
-  PermissionContext,
-  PermissionDecision,
-  ToolInput,
-} from "../../../permission/index.js";
+import type { ToolInput } from "../../../permission/index.js";
 import type { JsonSchema } from "../../json-schema.js";
 import type { ToolCallContext } from "../../tool-call-context.js";
 import { textChunk, type ToolChunk } from "../../tool-chunk.js";
@@ -16,16 +12,10 @@ import {
   writeText,
 } from "../read/file-access.js";
 import { changedDuringIoChunk } from "../read/file-path-guard.js";
-import { byteBudget, DEFAULT_MAX_EDIT_BYTES } from "../read/file-limits.js";
-import {
-  FILE_TOOL_OPTIONS,
-  FileTool,
-  type FileToolOptions,
-  filePathOf,
-} from "../read/file-tool.js";
+
 import { errorChunk, errorMessage, interruptedChunk } from "../read/result-chunks.js";
 import { decodeUtf8, normalizeNewlines, splitLinesKeepEnds } from "../read/split-lines.js";
-import { checkFileEditPermissions } from "../write/file-edit-permissions.js";
+import { FileEditTool, type FileEditToolOptions } from "../write/file-edit-tool.js";
 import { unifiedDiff } from "../write/unified-diff.js";
 import {
   EDIT_DESCRIPTION,
@@ -36,12 +26,7 @@ import {
 import { pyCount, pyReplace } from "./py-string.js";
 
 /** Options of {@link Edit}. */
-export interface EditOptions extends FileToolOptions {
-  /** The largest file edited (default 16 MiB); larger ones are refused unread. */
-  maxFileBytes?: number | undefined;
-}
-
-const EDIT_OPTIONS: ReadonlySet<string> = new Set([...FILE_TOOL_OPTIONS, "maxFileBytes"]);
+export type EditOptions = FileEditToolOptions;
 
 /** What the model reads when the file was not read, or changed since (the reference's text). */
 const MUST_READ_FIRST = "Error: To edit a file, you must first read it using the Read tool.";
@@ -62,35 +47,13 @@ const MUST_READ_FIRST = "Error: To edit a file, you must first read it using the
  * await collect(read.invoke({ file_path: "/repo/a.ts" }, { state }));
  * await collect(edit.invoke({ file_path: "/repo/a.ts", old_string: "foo", new_string: "bar" }, { state }));
  */
-export class Edit extends FileTool {
+export class Edit extends FileEditTool {
   readonly name = "Edit";
   readonly description = EDIT_DESCRIPTION;
   readonly inputSchema: JsonSchema = editInputJsonSchema();
-  readonly isConcurrencySafe = false;
-  readonly isReadOnly = false;
-  override readonly isStateInjected = true;
-
-  private readonly maxFileBytes: number;
 
   constructor(options: EditOptions = {}) {
-    super(options, EDIT_OPTIONS, "Edit options");
-    this.maxFileBytes = byteBudget(
-      options.maxFileBytes,
-      DEFAULT_MAX_EDIT_BYTES,
-      "maxFileBytes",
-      "Edit options",
-    );
-  }
-
-  /** Spec §4's Edit check, stricter on symlinks (see `checkFileEditPermissions`). */
-  checkPermissions(input: ToolInput, context: PermissionContext): Promise<PermissionDecision> {
-    return checkFileEditPermissions(
-      { tool: "Edit", verb: "editing" },
-      filePathOf(input),
-      context,
-      this.guard,
-      { dangerousFiles: this.dangerousFiles, dangerousDirectories: this.dangerousDirectories },
-    );
+    super(options, { tool: "Edit", verb: "editing" });
   }
 
   /** Edits the file; every failure is an `error` chunk with the reference's text. */

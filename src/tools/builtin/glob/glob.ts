@@ -13,6 +13,7 @@ import type { ToolCallContext } from "../../tool-call-context.js";
 import { textChunk, type ToolChunk } from "../../tool-chunk.js";
 import { FileToolErrorCode } from "../read/file-tool-error-code.js";
 import { errorChunk, errorMessage, interruptedChunk, parseInput } from "../read/result-chunks.js";
+import { toolDecision } from "../read/tool-decisions.js";
 import { globFiles } from "./glob-files.js";
 import { directoryCandidates, searchDirectoryRule } from "./search-directory-rule.js";
 import { GLOB_DESCRIPTION, GlobInputSchema, globInputJsonSchema } from "./glob-input.js";
@@ -60,14 +61,7 @@ export class Glob extends ToolBase {
 
   /** PASSTHROUGH: globbing is read-only, the engine decides by mode and rules. */
   checkPermissions(): PermissionDecision {
-    return {
-      behavior: "passthrough",
-      message: "Glob pattern matching is read-only.",
-      decision_reason: null,
-      updated_input: null,
-      suggested_rules: null,
-      bypass_immune: false,
-    };
+    return toolDecision("passthrough", "Glob pattern matching is read-only.");
   }
 
   /**

@@ -3,6 +3,7 @@ import type { PermissionDecision } from "../../../permission/index.js";
 import { DeveloperOrientedError } from "../../errors/developer-oriented-error.js";
 import { ToolErrorCode } from "../../errors/tool-error-code.js";
 import type { TasksContext } from "../../state/tasks-context.js";
+import { toolDecision } from "../read/tool-decisions.js";
 import { ToolBase, type ToolBaseOptions } from "../../tool-base.js";
 import type { ToolCallContext } from "../../tool-call-context.js";
 
@@ -26,14 +27,7 @@ export abstract class TaskTool extends ToolBase {
 
   /** ALLOW `"{name} is always allowed to be called."`. */
   checkPermissions(): PermissionDecision {
-    return {
-      behavior: "allow",
-      message: `${this.name} is always allowed to be called.`,
-      decision_reason: null,
-      updated_input: null,
-      suggested_rules: null,
-      bypass_immune: false,
-    };
+    return toolDecision("allow", `${this.name} is always allowed to be called.`);
   }
 
   /**

@@ -1,4 +1,5 @@
 export { Write, type WriteOptions } from "./write.js";
+export { FileEditTool, type FileEditToolOptions } from "./file-edit-tool.js";
 export {
   WriteInputSchema,
   WRITE_DESCRIPTION,

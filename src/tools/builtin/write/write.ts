@@ -1,8 +1,4 @@
-import type {
-  PermissionContext,
-  PermissionDecision,
-  ToolInput,
-} from "../../../permission/index.js";
+import type { ToolInput } from "../../../permission/index.js";
 import type { JsonSchema } from "../../json-schema.js";
 import type { ToolCallContext } from "../../tool-call-context.js";
 import { textChunk, type ToolChunk } from "../../tool-chunk.js";
@@ -11,16 +7,10 @@ import { getCache } from "../read-cache/read-cache.js";
 import { FileTooLargeError } from "../../backends/file-too-large-error.js";
 import { ioRefusal, notRegularFileChunk, readBytes, writeText } from "../read/file-access.js";
 import { changedDuringIoChunk } from "../read/file-path-guard.js";
-import { byteBudget, DEFAULT_MAX_EDIT_BYTES } from "../read/file-limits.js";
-import {
-  FILE_TOOL_OPTIONS,
-  FileTool,
-  type FileToolOptions,
-  filePathOf,
-} from "../read/file-tool.js";
+
 import { errorChunk } from "../read/result-chunks.js";
 import { decodeUtf8Strict, splitLinesKeepEnds } from "../read/split-lines.js";
-import { checkFileEditPermissions } from "./file-edit-permissions.js";
+import { FileEditTool, type FileEditToolOptions } from "./file-edit-tool.js";
 import { unifiedDiff } from "./unified-diff.js";
 import {
   WRITE_DESCRIPTION,
@@ -30,15 +20,7 @@ import {
 } from "./write-input.js";
 
 /** Options of {@link Write}. */
-export interface WriteOptions extends FileToolOptions {
-  /**
-   * The largest existing file read for the diff (default 16 MiB); a larger one is still
-   * overwritten, and diffs as if it were empty (as an undecodable one does).
-   */
-  maxFileBytes?: number | undefined;
-}
-
-const WRITE_OPTIONS: ReadonlySet<string> = new Set([...FILE_TOOL_OPTIONS, "maxFileBytes"]);
+export type WriteOptions = FileEditToolOptions;
 
 /**
  * The Write tool (spec §5.3): creates or overwrites a file (UTF-8, parent directories created).
@@ -55,35 +37,13 @@ const WRITE_OPTIONS: ReadonlySet<string> = new Set([...FILE_TOOL_OPTIONS, "maxFi
  * const write = new Write();
  * await engine.decide(write, { file_path: "/repo/notes.md", content: "# Notes\n" });
  */
-export class Write extends FileTool {
+export class Write extends FileEditTool {
   readonly name = "Write";
   readonly description = WRITE_DESCRIPTION;
   readonly inputSchema: JsonSchema = writeInputJsonSchema();
-  readonly isConcurrencySafe = false;
-  readonly isReadOnly = false;
-  override readonly isStateInjected = true;
-
-  private readonly maxFileBytes: number;
 
   constructor(options: WriteOptions = {}) {
-    super(options, WRITE_OPTIONS, "Write options");
-    this.maxFileBytes = byteBudget(
-      options.maxFileBytes,
-      DEFAULT_MAX_EDIT_BYTES,
-      "maxFileBytes",
-      "Write options",
-    );
-  }
-
-  /** Spec §4's Write check, stricter on symlinks (see `checkFileEditPermissions`). */
-  checkPermissions(input: ToolInput, context: PermissionContext): Promise<PermissionDecision> {
-    return checkFileEditPermissions(
-      { tool: "Write", verb: "writing" },
-      filePathOf(input),
-      context,
-      this.guard,
-      { dangerousFiles: this.dangerousFiles, dangerousDirectories: this.dangerousDirectories },
-    );
+    super(options, { tool: "Write", verb: "writing" });
   }
 
   /** Writes the file; every failure is an `error` chunk with the reference's text. */
