@@ -92,10 +92,12 @@ export class LocalBackend implements ExecutionBackend {
     return readLocalFile(this.resolve(path), path, options);
   }
 
+  /** See {@link ExecutionBackend.openFile}: a regular file read in chunks, within a budget. */
   openFile(path: string, options: ReadFileOptions = {}): Promise<FileReader> {
     return openLocalFile(this.resolve(path), path, options);
   }
 
+  /** See {@link ExecutionBackend.writeFile}: a FIFO, socket or device target is refused. */
   writeFile(
     path: string,
     data: string | Uint8Array,
