@@ -16,6 +16,7 @@ import type { ToolCallContext } from "../../tool-call-context.js";
 import { textChunk, type ToolChunk } from "../../tool-chunk.js";
 import { directoryCandidates, searchDirectoryRule } from "../glob/search-directory-rule.js";
 import { FileToolErrorCode } from "../read/file-tool-error-code.js";
+import { notRegularFileChunk } from "../read/file-access.js";
 import { resolveRealPath } from "../read/real-path.js";
 import { errorChunk, errorMessage, interruptedChunk, parseInput } from "../read/result-chunks.js";
 import { secretFileAsk, toolDecision } from "../read/tool-decisions.js";
@@ -156,6 +157,11 @@ export class Grep extends ToolBase {
       if (context.signal.aborted) return interruptedChunk();
       const searchPath =
         args.path !== undefined && args.path !== "" ? args.path : await this.backend.cwd();
+      // ripgrep would block on a FIFO named on its command line until the timeout: refused here.
+      const target = await this.backend.stat(searchPath).catch(() => null);
+      if (target?.kind === "other") {
+        return notRegularFileChunk(searchPath, target.special ?? "special file");
+      }
       const result = await this.backend.run(ripgrepArgv(args, searchPath, this.secretExcludes), {
         timeoutMs: GREP_TIMEOUT_MS,
         signal: context.signal,

@@ -6,6 +6,7 @@ import { Grep, ripgrepArgv } from "../../../../src/tools/builtin/grep/index.js";
 import { secretExcludeGlobs } from "../../../../src/tools/builtin/grep/secret-excludes.js";
 import { GrepInputSchema } from "../../../../src/tools/builtin/grep/grep-input.js";
 import { makeTempDir, removeTempDirs, runOnce, textOf } from "../read/file-fixtures.js";
+import { bounded, mkfifo } from "../../backends/special-files.js";
 
 afterEach(removeTempDirs);
 
@@ -99,6 +100,18 @@ describe("departure 8: secrets are not auto-allowed reads (Grep)", () => {
       "--iglob",
       "!.env",
       "/repo",
+    ]);
+  });
+});
+
+describe("Grep under hostile input (issue 10 §3)", () => {
+  it("refuses a FIFO as the search path instead of leaving ripgrep blocked on it", async () => {
+    const fifo = await mkfifo(join(await makeTempDir(), "pipe"));
+    const chunk = await bounded(runOnce(new Grep(), { pattern: "x", path: fifo }), "Grep(FIFO)");
+    expect([chunk.state, textOf(chunk), chunk.metadata]).toEqual([
+      "error",
+      `Error: Path is a FIFO, not a regular file: ${fifo}`,
+      { code: "NOT_A_REGULAR_FILE" },
     ]);
   });
 });
