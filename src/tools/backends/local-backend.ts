@@ -18,13 +18,9 @@ import {
   type RunResult,
   type WriteFileOptions,
 } from "./execution-backend.js";
-import {
-  fileStatOf,
-  kindOf,
-  openLocalFile,
-  readLocalFile,
-  writeLocalFile,
-} from "./local-file-io.js";
+import { fileStatOf, kindOf } from "./local-file-kind.js";
+import { openLocalFile, readLocalFile } from "./local-file-reader.js";
+import { writeLocalFile } from "./local-file-writer.js";
 import { signalProcessGroup } from "./process-group.js";
 
 /** Options of {@link LocalBackend}. */

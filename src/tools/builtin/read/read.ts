@@ -16,7 +16,8 @@ import {
   DEFAULT_MAX_PDF_BYTES,
   DEFAULT_MAX_TEXT_BYTES,
 } from "./file-limits.js";
-import { FILE_TOOL_OPTIONS, FileTool, type FileToolOptions, filePathOf } from "./file-tool.js";
+import { FileTool, filePathOf } from "./file-tool.js";
+import { READ_OPTIONS, type ReadOptions } from "./read-options.js";
 import { PDF_TIMEOUT_MS } from "./pdf-document.js";
 import { IMAGE_MEDIA_TYPES, readImageFile } from "./read-image-file.js";
 import { readPdfFile } from "./read-pdf-file.js";
@@ -34,46 +35,6 @@ import { notRegularFileChunk } from "./file-access.js";
 import { errorChunk } from "./result-chunks.js";
 import { secretFileAsk, toolDecision } from "./tool-decisions.js";
 import { sensitiveLinkRefusal } from "./unchecked-path-judge.js";
-
-/** Options of {@link Read}. */
-export interface ReadOptions extends FileToolOptions {
-  /** Longer lines are cut to this many characters plus `"[truncated]"` (default 2000). */
-  maxLineCharacters?: number | undefined;
-  /**
-   * The media types the model accepts as input (fnmatch patterns such as `image/*`, e.g. a model
-   * card's input types). Listed images are returned as data blocks, others are refused; PDFs are
-   * handed over as documents when `application/pdf` is listed, else their text is extracted.
-   * Default: PNG, JPEG, GIF and WebP images.
-   */
-  modelInputTypes?: readonly string[] | undefined;
-  /** The longest a PDF may take to parse and extract (default 60 s). */
-  pdfTimeoutMs?: number | undefined;
-  /**
-   * Credential files (departure 8: reading one is a safety ASK), replacing
-   * `DEFAULT_SECRET_FILES`; `[]` disables the check. Entries as `isSecretPath` takes them.
-   */
-  secretFiles?: readonly string[] | undefined;
-  /** Credential files added to `secretFiles` (or to the defaults). */
-  additionalSecretFiles?: readonly string[] | undefined;
-  /** The most bytes one text read scans (default 64 MiB); later lines are out of reach. */
-  maxTextBytes?: number | undefined;
-  /** The largest image returned (default 20 MiB); larger ones are refused unread. */
-  maxImageBytes?: number | undefined;
-  /** The largest PDF read (default 32 MiB); larger ones are refused unread. */
-  maxPdfBytes?: number | undefined;
-}
-
-const READ_OPTIONS: ReadonlySet<string> = new Set([
-  ...FILE_TOOL_OPTIONS,
-  "maxLineCharacters",
-  "modelInputTypes",
-  "pdfTimeoutMs",
-  "secretFiles",
-  "additionalSecretFiles",
-  "maxTextBytes",
-  "maxImageBytes",
-  "maxPdfBytes",
-]);
 
 /**
  * The Read tool (spec §5.2): a text file with line numbers (`cat -n` style, offset and limit,
@@ -229,3 +190,5 @@ export class Read extends FileTool {
     });
   }
 }
+
+export type { ReadOptions };

@@ -1,20 +1,23 @@
 import { constants, type Stats } from "node:fs";
-import { lstat, mkdir, open, stat, type FileHandle } from "node:fs/promises";
-import { dirname } from "node:path";
-import { BackendIoError, errnoOf } from "./backend-error.js";
+import { open, type FileHandle } from "node:fs/promises";
+import { BackendIoError } from "./backend-error.js";
 import {
   DEFAULT_MAX_READ_BYTES,
-  type FileKind,
   type FileReader,
   type FileStat,
   type ReadFileOptions,
-  type WriteFileOptions,
 } from "./execution-backend.js";
 import { FileTooLargeError } from "./file-too-large-error.js";
-import { NotRegularFileError, type SpecialFileKind } from "./not-regular-file-error.js";
+import {
+  fileStatOf,
+  O_NOFOLLOW,
+  O_NONBLOCK,
+  refuseSpecial,
+  regularStats,
+} from "./local-file-kind.js";
 
 /*
- * The local file system's reads and writes, hardened against what a model can name: a FIFO (an
+ * The local file system's reads, hardened against what a model can name: a FIFO (an
  * open for reading blocks one of libuv's four fs threads until a writer comes), a device
  * (`/dev/zero` never ends), a socket, a file that grows while it is read, a symlink swapped into
  * the path. The target is stat'ed and refused before it is opened; it is opened with `O_NONBLOCK`
@@ -25,10 +28,6 @@ import { NotRegularFileError, type SpecialFileKind } from "./not-regular-file-er
 
 /** Bytes asked for per `read(2)`. */
 const CHUNK_BYTES = 256 * 1024;
-
-// Windows has neither flag; its file system has no FIFOs to open by path.
-const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
-const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 
 /** Opens a regular file for reading in chunks (`ExecutionBackend.openFile`). */
 export async function openLocalFile(
@@ -73,108 +72,6 @@ export async function readLocalFile(
   } finally {
     await reader.close();
   }
-}
-
-/**
- * Writes a regular file (`ExecutionBackend.writeFile`): parents created, an existing target that
- * is not a regular file refused before and after opening, the content replacing what was there.
- */
-export async function writeLocalFile(
-  target: string,
-  shownPath: string,
-  data: string | Uint8Array,
-  options: WriteFileOptions = {},
-): Promise<void> {
-  options.signal?.throwIfAborted();
-  const follow = options.followSymlinks !== false;
-  let handle: FileHandle;
-  try {
-    await mkdir(dirname(target), { recursive: true });
-    await refuseSpecial(target, shownPath, follow, "write");
-    // No O_TRUNC: a target swapped for something else is not truncated before it is checked.
-    const flags = constants.O_WRONLY | constants.O_CREAT | O_NONBLOCK | (follow ? 0 : O_NOFOLLOW);
-    handle = await open(target, flags, 0o666);
-  } catch (error) {
-    if (error instanceof NotRegularFileError) throw error;
-    throw new BackendIoError("write", shownPath, error);
-  }
-  try {
-    await regularStats(handle, shownPath, "write");
-    await handle.truncate(0);
-    await handle.writeFile(data, { signal: options.signal });
-  } catch (error) {
-    if (error instanceof NotRegularFileError) throw error;
-    throw new BackendIoError("write", shownPath, error);
-  } finally {
-    await handle.close();
-  }
-}
-
-/** The backend's view of a path's metadata. */
-export function fileStatOf(stats: Stats): FileStat {
-  const kind = kindOf(stats);
-  const stat = { kind, size: stats.size, mtimeMs: stats.mtimeMs };
-  return kind === "other" ? { ...stat, special: specialKindOf(stats) } : stat;
-}
-
-/** What a path names, as {@link FileStat.kind} says it. */
-export function kindOf(stats: Stats): FileKind {
-  if (stats.isFile()) return "file";
-  if (stats.isDirectory()) return "directory";
-  if (stats.isSymbolicLink()) return "symlink";
-  return "other";
-}
-
-/** The precise kind of something that is not a regular file, for the refusal. */
-function specialKindOf(stats: Stats): SpecialFileKind {
-  if (stats.isDirectory()) return "directory";
-  if (stats.isSymbolicLink()) return "symbolic link";
-  if (stats.isFIFO()) return "FIFO";
-  if (stats.isSocket()) return "socket";
-  if (stats.isCharacterDevice()) return "character device";
-  if (stats.isBlockDevice()) return "block device";
-  return "special file";
-}
-
-/**
- * Refuses a path that names something other than a regular file, without opening it (opening a
- * device can act on hardware). A path that does not exist passes (the open reports it, or, for
- * a write, creates it).
- */
-async function refuseSpecial(
-  target: string,
-  shownPath: string,
-  follow: boolean,
-  operation: "read" | "write",
-): Promise<void> {
-  let stats: Stats;
-  try {
-    stats = follow ? await stat(target) : await lstat(target);
-  } catch (error) {
-    const errno = errnoOf(error);
-    if (errno === "ENOENT" || errno === "ENOTDIR") return;
-    throw new BackendIoError(operation, shownPath, error);
-  }
-  // A symlink here (not followed) is for the open to refuse with ELOOP, like one swapped in later.
-  if (!stats.isFile() && !stats.isSymbolicLink()) {
-    throw new NotRegularFileError(shownPath, specialKindOf(stats));
-  }
-}
-
-/** The opened descriptor's metadata, refused unless it is a regular file. */
-async function regularStats(
-  handle: FileHandle,
-  shownPath: string,
-  operation: "read" | "write",
-): Promise<Stats> {
-  let stats: Stats;
-  try {
-    stats = await handle.stat();
-  } catch (error) {
-    throw new BackendIoError(operation, shownPath, error);
-  }
-  if (!stats.isFile()) throw new NotRegularFileError(shownPath, specialKindOf(stats));
-  return stats;
 }
 
 /** Reads an opened regular file in chunks, never past its budget. */
