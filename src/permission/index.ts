@@ -21,6 +21,8 @@ export {
   type PermissionContextInput,
 } from "./permission-context.js";
 export type { PermissionSubject, ToolInput } from "./permission-subject.js";
+export { RuleSubjectSchema, type RuleSubject } from "./rule-subject.js";
+export { allowRulesCover } from "./call-rules.js";
 export { isPromiseLike, type MaybePromise } from "./maybe-promise.js";
 export { PermissionEngine } from "./permission-engine.js";
 export { expandHome, absolutePath } from "./expand-home.js";
