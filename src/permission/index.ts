@@ -26,7 +26,13 @@ export { allowRulesCover } from "./call-rules.js";
 export { isPromiseLike, type MaybePromise } from "./maybe-promise.js";
 export { PermissionEngine } from "./permission-engine.js";
 export { expandHome, absolutePath } from "./expand-home.js";
-export { isInWorkingDirectory, realpathLoose } from "./working-directory.js";
+export {
+  isInWorkingDirectory,
+  isWithin,
+  realpathLoose,
+  workingDirectoryRoots,
+} from "./working-directory.js";
+export { physicalPath, type PhysicalPathOptions } from "./physical-path.js";
 export {
   DEFAULT_DANGEROUS_FILES,
   DEFAULT_DANGEROUS_DIRECTORIES,
