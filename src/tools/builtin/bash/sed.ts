@@ -4,39 +4,76 @@ import { ALL_WRAPPERS, unwrapCommand } from "./wrappers.js";
 
 /** A `sed` invocation split into its parts. */
 export interface SedInvocation {
-  /** Single-letter flags (`n`, `E`, `i`, …); an unknown long option appears as `-name`. */
+  /**
+   * Single-letter flags (`n`, `E`, `i`, …); a long option without a letter of its own appears
+   * as `-name` (`-follow-symlinks`, `-file`).
+   */
   readonly flags: readonly string[];
   readonly expressions: readonly ShellWord[];
   readonly files: readonly ShellWord[];
+  /** Whether every argument was understood (no unknown option, no option in an expansion). */
+  readonly complete: boolean;
 }
 
 const ALLOWED_FLAGS: ReadonlySet<string> = new Set(["n", "E", "e", "i"]);
 
-/** Long options with a single-letter meaning; any other long option is refused. */
-const LONG_FLAGS: Readonly<Record<string, string>> = {
+/** GNU sed's long options (`sed --help`, GNU sed 4.9) and how they are read. */
+const LONG_OPTIONS: Readonly<Record<string, "flag" | "optional" | "required">> = {
+  quiet: "flag",
+  silent: "flag",
+  debug: "flag",
+  expression: "required",
+  file: "required",
+  "follow-symlinks": "flag",
+  "in-place": "optional",
+  "line-length": "required",
+  "null-data": "flag",
+  "zero-terminated": "flag",
+  posix: "flag",
+  "regexp-extended": "flag",
+  sandbox: "flag",
+  separate: "flag",
+  unbuffered: "flag",
+  binary: "flag",
+  help: "flag",
+  version: "flag",
+};
+
+/** Long options with a single-letter meaning the constraints know. */
+const LONG_LETTERS: Readonly<Record<string, string>> = {
   quiet: "n",
   silent: "n",
   "regexp-extended": "E",
+  "in-place": "i",
 };
 
+/** GNU sed's short options that take a value: `-e SCRIPT`, `-f FILE`, `-l N`. */
+const VALUED_LETTERS = "efl";
+
 /**
- * Reads sed's arguments the way the reference does (spec §5.1 `check_sed_constraints`): `-xyz`
- * is one flag per letter, `-i` / `--in-place` skips a following backup suffix that looks like
- * neither an option, a script nor a file name, `-e X` / `--expression X` give expressions, and
- * without them the first operand is the expression and the rest are files. Stricter than the
- * reference: `--expression=X` counts, and unknown long options (`--file=script`) are flags
- * that are not allowed.
+ * Reads sed's arguments as GNU sed does (stricter than the reference, whose guess about a backup
+ * suffix after `-i` let the script pass for one): options anywhere before `--`; `-i` takes its
+ * backup suffix only attached (`-i.bak`, `--in-place=.bak`), so the next word is the script or
+ * a file; `-e X`, `-eX`, `--expression[=]X` give expressions, `-f`/`-l` consume their value;
+ * long options may be abbreviated; without expressions the first operand is the script and the
+ * rest are files. Unknown long options are flags that are not allowed (`--file=script`).
  */
 export function parseSed(args: readonly ShellWord[]): SedInvocation {
   const flags: string[] = [];
   const expressions: ShellWord[] = [];
   const operands: ShellWord[] = [];
+  let complete = true;
   let afterDashDash = false;
   for (let i = 0; i < args.length; i++) {
     const word = args[i];
     if (word === undefined) break;
     const arg = word.value;
-    if (arg === null || afterDashDash || !arg.startsWith("-") || arg === "-") {
+    if (afterDashDash || (arg !== null && (!arg.startsWith("-") || arg === "-"))) {
+      operands.push(word);
+      continue;
+    }
+    if (arg === null) {
+      complete = false;
       operands.push(word);
       continue;
     }
@@ -46,37 +83,56 @@ export function parseSed(args: readonly ShellWord[]): SedInvocation {
     }
     if (arg.startsWith("--")) {
       const eq = arg.indexOf("=");
-      const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
+      const given = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
+      const name = resolveLong(given);
+      if (name === null) {
+        complete = false;
+        flags.push(`-${given}`);
+        continue;
+      }
+      const kind = LONG_OPTIONS[name];
+      const attached = eq < 0 ? undefined : { ...word, value: arg.slice(eq + 1) };
+      const value = kind === "required" && attached === undefined ? args[++i] : attached;
       if (name === "expression") {
-        const value = eq < 0 ? args[++i] : { ...word, value: arg.slice(eq + 1) };
         if (value !== undefined) expressions.push(value);
-      } else if (name === "in-place") {
-        flags.push("i");
-        if (eq < 0 && isBackupSuffix(args[i + 1])) i++;
+        else complete = false;
       } else {
-        flags.push(LONG_FLAGS[name] ?? `-${name}`);
+        flags.push(LONG_LETTERS[name] ?? `-${name}`);
       }
       continue;
     }
-    const letters = arg.slice(1);
-    if (letters === "e") {
-      const value = args[++i];
-      if (value !== undefined) expressions.push(value);
-      continue;
+    for (let j = 1; j < arg.length; j++) {
+      const letter = arg.charAt(j);
+      if (letter === "i") {
+        flags.push("i"); // the rest of the word, if any, is the backup suffix
+        break;
+      }
+      if (!VALUED_LETTERS.includes(letter)) {
+        flags.push(letter);
+        continue;
+      }
+      const rest = arg.slice(j + 1);
+      const value = rest === "" ? args[++i] : { ...word, value: rest };
+      if (value === undefined) complete = false;
+      if (letter === "e") {
+        if (value !== undefined) expressions.push(value);
+      } else {
+        flags.push(letter);
+      }
+      break;
     }
-    flags.push(...Array.from(letters));
-    if (letters.includes("i") && isBackupSuffix(args[i + 1])) i++;
   }
-  if (expressions.length > 0) return { flags, expressions, files: operands };
+  if (expressions.length > 0) return { flags, expressions, files: operands, complete };
   const [first, ...files] = operands;
-  return { flags, expressions: first === undefined ? [] : [first], files };
+  return { flags, expressions: first === undefined ? [] : [first], files, complete };
 }
 
-/** The reference's test for the word after `-i`: not an option, a script or a file name. */
-function isBackupSuffix(word: ShellWord | undefined): boolean {
-  const next = word?.value;
-  if (next === undefined || next === null) return false;
-  return !next.startsWith("-") && !next.startsWith("s") && !next.includes(".");
+/** The long option `given` names, exactly or as a unique abbreviation. */
+function resolveLong(given: string): string | null {
+  if (given === "") return null;
+  if (Object.hasOwn(LONG_OPTIONS, given)) return given;
+  const candidates = Object.keys(LONG_OPTIONS).filter((name) => name.startsWith(given));
+  return candidates.length === 1 ? (candidates[0] ?? null) : null;
 }
 
 /**
