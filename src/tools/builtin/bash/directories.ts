@@ -1,4 +1,5 @@
-import { resolve } from "node:path";
+import { stat } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
 import { physicalPath } from "../../../permission/index.js";
 import type { DirectoryCandidates } from "./simple-command.js";
 import type { ProgramCall } from "./wrappers.js";
@@ -80,9 +81,9 @@ export function resolveDirectories(
 }
 
 /**
- * Every directory a command may run in, as bash may have reached it: the logical path of each
- * `cd` (symlinks kept, `..` textual), and the physical one where bash would take it — after
- * `cd -P`, and after a logical `cd` whose `..` makes bash fall back to the physical path.
+ * Every directory a command may run in, as bash reaches it: the logical path of each `cd`
+ * (symlinks kept, `..` textual), or the physical one where bash takes that — after `cd -P`, and
+ * after a logical `cd` whose canonical form bash rejects (see {@link logicalCdHolds}).
  * Relative paths of the command resolve from these through the disk (`physicalPath`); `null`
  * when a directory is unknown or cannot be followed.
  *
@@ -104,13 +105,13 @@ export async function possibleDirectories(
       const target = expandTilde(stepPath(step), home);
       for (const dir of current) {
         const joined = target.startsWith("/") ? target : `${dir}/${target}`;
-        const logical = step.startsWith(PHYSICAL) ? null : resolve(dir, target);
-        if (logical !== null) next.push(logical);
-        if (logical === null || target.split("/").includes("..")) {
-          const physical = await physicalPath(joined);
-          if (physical === null) return null;
-          next.push(physical);
+        if (!step.startsWith(PHYSICAL) && (await logicalCdHolds(joined))) {
+          next.push(resolve(joined));
+          continue;
         }
+        const physical = await physicalPath(joined);
+        if (physical === null) return null;
+        next.push(physical);
       }
       current = [...new Set(next)];
       if (current.length > MAX_CANDIDATES) return null;
@@ -118,6 +119,34 @@ export async function possibleDirectories(
     for (const dir of current) if (!all.includes(dir)) all.push(dir);
   }
   return all.length > MAX_CANDIDATES * 4 ? null : all;
+}
+
+/**
+ * Whether bash's logical `cd` keeps the textual path: it canonicalises `dir/target` (`a/..`
+ * removed) and checks that the part before each `..` is a directory and that the result exists;
+ * when that fails it changes to the path as written, which the kernel resolves physically.
+ * Without `..` both agree.
+ */
+async function logicalCdHolds(joined: string): Promise<boolean> {
+  const parts = joined.split("/");
+  if (!parts.includes("..")) return true;
+  let prefix = "/";
+  for (const part of parts) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (!(await isDirectory(prefix))) return false;
+      prefix = dirname(prefix);
+    } else prefix = join(prefix, part);
+  }
+  return isDirectory(prefix);
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function stepPath(step: string): string {
