@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
 import { lstat, realpath, stat } from "node:fs/promises";
-import { join } from "node:path";
 import { promisify } from "node:util";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -189,7 +188,7 @@ describe("departure 2 (property): ACCEPT_EDITS allows only writes that land insi
     const { stdout } = await run("bash", ["--noprofile", "--norc", "-c", probe(list, connectors)], {
       cwd: tree.wd,
       env: { HOME: tree.home, PATH: process.env["PATH"] ?? "/usr/bin:/bin" },
-    }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }));
+    }).catch((error: unknown) => ({ stdout: (error as { stdout?: string }).stdout ?? "" }));
     let step = 0;
     for (const line of stdout.split("\n").filter((l) => l !== "")) {
       const [kind, landing = ""] = line.split("\t");
@@ -227,7 +226,7 @@ describe("departure 2 (property): ACCEPT_EDITS allows only writes that land insi
         fc.array(fc.constantFrom(" && ", "; "), { minLength: 2, maxLength: 2 }),
         async (list, connectors) => {
           const command = list
-            .map((s, i) => s.text + (i < list.length - 1 ? connectors[i] : ""))
+            .map((s, i) => s.text + (i < list.length - 1 ? (connectors[i] ?? "; ") : ""))
             .join("");
           if ((await acceptEdits(tree, command)) !== "allow") return;
           allowed++;
