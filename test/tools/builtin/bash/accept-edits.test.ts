@@ -43,7 +43,10 @@ describe("departure 2: ACCEPT_EDITS auto-allows only writes that land inside (re
   });
 
   it("departure 2: sed -i takes its backup suffix only attached; the next word is the script", async () => {
-    await expectEach([`sed -i.bak 's/a/b/' a.txt`, "sed --in-place=.orig -e 's/a/b/' a.txt"], "allow");
+    await expectEach(
+      [`sed -i.bak 's/a/b/' a.txt`, "sed --in-place=.orig -e 's/a/b/' a.txt"],
+      "allow",
+    );
     await expectEach(
       [
         `sed -i 'w ${O}/x' s/a/b/ a.txt`,
@@ -73,7 +76,10 @@ describe("departure 2: ACCEPT_EDITS auto-allows only writes that land inside (re
   });
 
   it("departure 2: an option the table does not know, or one in an expansion, is not provable", async () => {
-    await expectEach(["cp --frobnicate a.txt c.txt", "rm -Q a.txt", 'cp "$OPT" a.txt c.txt'], "ask");
+    await expectEach(
+      ["cp --frobnicate a.txt c.txt", "rm -Q a.txt", 'cp "$OPT" a.txt c.txt'],
+      "ask",
+    );
   });
 
   it("departure 2: with POSIXLY_CORRECT, words after an operand are operands: they count", async () => {
@@ -82,7 +88,10 @@ describe("departure 2: ACCEPT_EDITS auto-allows only writes that land inside (re
   });
 
   it("departure 2: a glob that can match . or .. is never auto-allowed", async () => {
-    await expectEach([`touch ${W}/.?/x`, `cp a.txt ${W}/.[.]/`, `rm -r ${W}/.*`, "rm -r .*"], "ask");
+    await expectEach(
+      [`touch ${W}/.?/x`, `cp a.txt ${W}/.[.]/`, `rm -r ${W}/.*`, "rm -r .*"],
+      "ask",
+    );
     expect(await acceptEdits(tree, "rm .[!.]*.tmp")).toBe("allow");
   });
 
@@ -111,7 +120,10 @@ describe("departure 2: ACCEPT_EDITS auto-allows only writes that land inside (re
   });
 
   it("departure 2: .. after a symlink is taken where the symlink leads", async () => {
-    await expectEach([`touch ${W}/to-out/../x`, "touch sub/up/../x", `cp a.txt to-out/../x`], "ask");
+    await expectEach(
+      [`touch ${W}/to-out/../x`, "touch sub/up/../x", `cp a.txt to-out/../x`],
+      "ask",
+    );
   });
 
   it("departure 2: a dangling symlink (or a chain) is written where its target is", async () => {
