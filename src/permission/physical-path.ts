@@ -1,5 +1,5 @@
-import { lstat, readlink, realpath } from "node:fs/promises";
-import { basename, dirname, join, sep } from "node:path";
+import { lstat, readlink } from "node:fs/promises";
+import { dirname, join, sep } from "node:path";
 
 /** Options of {@link physicalPath}. */
 export interface PhysicalPathOptions {
@@ -15,13 +15,22 @@ export interface PhysicalPathOptions {
 const MAX_SYMLINKS = 40;
 
 /**
+ * Links whose target depends on the process that opens them (`/dev/fd` and `/dev/stdin` lead
+ * here too): resolved in the checking process they say nothing about where a command's write
+ * lands (`cd /etc && touch /proc/self/cwd/x`).
+ */
+const PROCESS_RELATIVE: ReadonlySet<string> = new Set(["/proc/self", "/proc/thread-self"]);
+
+/**
  * Where an absolute path really leads, as the kernel resolves it when a command opens it: every
  * symlink followed as it is met — dangling ones too (the link's target is where a new file is
  * created) and chains of them — and `..` taken physically, after the symlink before it
  * (`/wd/link/../x` with `link → /elsewhere/d` is `/elsewhere/x`). Components that do not exist
  * yet are kept as written, and `..` after one goes back textually (that is what happens once a
  * command creates it as a directory). `null` when the path cannot be followed (a symlink loop, a
- * directory that cannot be read): nobody can say where it leads.
+ * directory that cannot be read, a link such as `/proc/self` whose target depends on the process
+ * that opens it): nobody can say where it leads. Each component is looked at (one `lstat`
+ * each), so a link anywhere on the way is seen.
  *
  * @example
  * await physicalPath("/wd/dangling"); // "/etc/new-file" when dangling → /etc/new-file
@@ -32,26 +41,6 @@ export async function physicalPath(
   options: PhysicalPathOptions = {},
 ): Promise<string | null> {
   const followFinal = options.followFinal ?? true;
-  const fast = await existingPhysicalPath(path, followFinal);
-  return fast ?? walk(path, followFinal);
-}
-
-/** The common case in one system call: every component but possibly the last exists. */
-async function existingPhysicalPath(path: string, followFinal: boolean): Promise<string | null> {
-  try {
-    if (followFinal || refersToDirectory(path)) return await realpath(path);
-    const name = basename(path);
-    return join(await realpath(dirname(path)), name);
-  } catch {
-    return null;
-  }
-}
-
-function refersToDirectory(path: string): boolean {
-  return path.endsWith(sep) || path.endsWith(`${sep}.`) || path.endsWith(`${sep}..`);
-}
-
-async function walk(path: string, followFinal: boolean): Promise<string | null> {
   // The components still to resolve, next one last.
   const pending = path.split(sep).reverse();
   let resolved: string = sep;
@@ -64,6 +53,7 @@ async function walk(path: string, followFinal: boolean): Promise<string | null> 
       continue;
     }
     const candidate = join(resolved, part);
+    if (PROCESS_RELATIVE.has(candidate)) return null;
     if (pending.length === 0 && !followFinal) return candidate;
     const entry = await entryKind(candidate);
     if (entry === "unknown") return null;

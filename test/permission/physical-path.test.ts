@@ -65,6 +65,12 @@ describe("physicalPath: where a path really leads", () => {
     expect(await physicalPath(join(wd, "loop-a", "x"), { followFinal: false })).toBeNull();
   });
 
+  it("is null through a link whose target depends on the process (/proc/self, /dev/fd)", async () => {
+    expect(await physicalPath("/proc/self/cwd/x")).toBeNull();
+    expect(await physicalPath("/dev/fd/1")).toBeNull();
+    expect(await physicalPath("/proc/thread-self/root/etc")).toBeNull();
+  });
+
   it("a dangling symlink out of a working directory is not inside it (spec §4 realpath)", async () => {
     const context = { working_directories: {} };
     expect(await isInWorkingDirectory(join(wd, "dangling"), context, wd)).toBe(false);

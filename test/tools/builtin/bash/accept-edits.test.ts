@@ -186,6 +186,11 @@ describe("departure 2: ACCEPT_EDITS auto-allows only writes that land inside (re
     expect(await acceptEdits(tree, `rm -r ${inner}`)).toBe("allow");
   });
 
+  it("departure 2: a path through /proc/self means the running process, not the checker", async () => {
+    expect(await acceptEdits(tree, `cd ${O} && touch /proc/self/cwd/x`)).toBe("ask");
+    expect(await acceptEdits(tree, "touch /dev/stdout")).toBe("ask");
+  });
+
   it("departure 2: a numeric target is a path like any other (cd elsewhere && cp f 123)", async () => {
     expect(await acceptEdits(tree, `cd ${O} && cp ${W}/a.txt 123`)).toBe("ask");
   });
