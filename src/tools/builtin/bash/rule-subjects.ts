@@ -21,10 +21,12 @@ const cache = new WeakMap<ParsedScript, readonly RuleSubject[] | null>();
  * wrapper (`xargs`, `timeout`, `sudo`, `env`, …), the program it runs. So a rule for `xargs:*`,
  * `find:*` or `sh:*` does not allow the `rm` they would run, and `rm:*` does not allow `sudo rm`.
  *
- * Each part's text is the command's words as written, one space apart, followed by the redirects
- * written after it (`git status > out`, so `git status:*` covers it as in the reference); comments
- * are not part of any. A part is read-only when the command alone is; a program behind a wrapper
- * that runs something the analysis cannot name (`sudo -s`) is a part no rule names.
+ * Each part's text is the command's words as written, one space apart, the program name unquoted
+ * (`\rm` and `'rm'` run `rm`), followed by the redirects written after it (`git status > out`,
+ * so `git status:*` covers it as in the reference); comments are not part of any. A command with
+ * assignments is also the part without them (`A=1 curl x` is `curl x` to a deny rule). A part
+ * is read-only when the command alone is; a program behind a wrapper that runs something the
+ * analysis cannot name (`sudo -s`) is a part no rule names.
  *
  * `null` — match the whole command text, as the reference does — when the command cannot be
  * analysed (the Bash check asks about it anyway, bypass-immune) or has no command at all.
@@ -50,13 +52,15 @@ function collectSubjects(script: ParsedScript): RuleSubject[] {
     const owned = command.redirects.filter((r) => holders.get(r)?.last === command);
     const readOnly = isReadOnlySimpleCommand(command);
     subjects.push(subject(commandText(command, owned), readOnly));
+    if (command.origin === "command") pushWithoutAssignments(command, owned, readOnly, subjects);
     if (readOnly) continue;
     for (const call of wrappedPrograms(command)) {
-      subjects.push(
-        call === null
-          ? { input: null, read_only: false }
-          : subject(invocationText(call, owned), false),
-      );
+      if (call === null) {
+        subjects.push({ input: null, read_only: false });
+        continue;
+      }
+      subjects.push(subject(invocationText(call, owned), false));
+      pushWithoutAssignments(call, owned, false, subjects);
     }
   }
   return subjects;
@@ -87,6 +91,20 @@ export function wrappedPrograms(command: Invocation): (ProgramCall | null)[] {
   return out;
 }
 
+/**
+ * `A=1 curl x` is also the part `curl x`, so that a deny rule for `curl:*` matches it; an allow
+ * rule must still cover the whole part, assignments included (`PATH=…` changes what runs).
+ */
+function pushWithoutAssignments(
+  invocation: Invocation,
+  redirects: readonly Redirect[],
+  readOnly: boolean,
+  out: RuleSubject[],
+): void {
+  if (invocation.assignments.length === 0 || invocation.name === null) return;
+  out.push(subject(invocationText({ ...invocation, assignments: [] }, redirects), readOnly));
+}
+
 function subject(command: string, readOnly: boolean): RuleSubject {
   return { input: { command }, read_only: readOnly };
 }
@@ -96,7 +114,7 @@ function commandText(command: SimpleCommand, redirects: readonly Redirect[]): st
     case "command":
       return invocationText(command, redirects);
     case "find-exec":
-      return command.text;
+      return invocationText(command, redirects);
     case "declaration":
       // A bare redirect (`> f`) is its own text; `export A=1` is written as a whole.
       if (command.name === null && command.assignments.length === 0) return command.text;
@@ -106,7 +124,8 @@ function commandText(command: SimpleCommand, redirects: readonly Redirect[]): st
 
 function invocationText(invocation: Invocation, redirects: readonly Redirect[]): string {
   const words = invocation.assignments.map(assignmentText);
-  if (invocation.name !== null) words.push(invocation.name.text);
+  // The program as it runs: `\rm`, `'rm'` and `r"m"` are all `rm` to a rule.
+  if (invocation.name !== null) words.push(invocation.name.value ?? invocation.name.text);
   for (const arg of invocation.args) words.push(arg.text);
   return withRedirects(words.join(" "), redirects);
 }

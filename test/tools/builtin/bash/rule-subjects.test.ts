@@ -90,7 +90,9 @@ describe("departure 7: Bash allow rules match per subcommand", () => {
     expect(await texts("env A=1 nice -n 5 make")).toEqual([
       "env A=1 nice -n 5 make",
       "A=1 nice -n 5 make",
+      "nice -n 5 make",
       "A=1 make",
+      "make",
     ]);
   });
 
@@ -98,6 +100,14 @@ describe("departure 7: Bash allow rules match per subcommand", () => {
     expect(await texts("sudo -s")).toEqual(["sudo -s", null]);
     expect(await decide("sudo -s", rule("sudo:*"))).toBe("ask");
     expect(await decide("sudo -s", rule(null))).toBe("allow");
+  });
+
+  it("departure 7: a deny rule is not evaded by quoting the program or assigning in front", async () => {
+    for (const command of ["'curl' x", "\\curl x", 'c"url" x', "A=1 curl x", "env A=1 curl x"]) {
+      expect(await decide(command, rule("curl:*", "deny"), rule(null)), command).toBe("deny");
+    }
+    // An allow rule must cover the assignments too: PATH=… changes what runs.
+    expect(await decide("PATH=/tmp/evil git status", rule("git:*"))).toBe("ask");
   });
 
   it("departure 7: deny and ask rules match when any subcommand matches", async () => {
