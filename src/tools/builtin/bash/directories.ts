@@ -1,6 +1,6 @@
-import { stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { physicalPath } from "../../../permission/index.js";
+import { probeFile } from "./file-probe.js";
 import type { DirectoryCandidates } from "./simple-command.js";
 import type { ProgramCall } from "./wrappers.js";
 
@@ -142,11 +142,7 @@ async function logicalCdHolds(joined: string): Promise<boolean> {
 }
 
 async function isDirectory(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isDirectory();
-  } catch {
-    return false;
-  }
+  return (await probeFile(path, true))?.directory === true;
 }
 
 function stepPath(step: string): string {

@@ -1,8 +1,8 @@
-import { lstat, stat } from "node:fs/promises";
 import { basename, isAbsolute, join } from "node:path";
 import { isWithin, physicalPath } from "../../../permission/index.js";
 import { expandTilde, possibleDirectories } from "./directories.js";
 import type { FileOperand, FileOperands } from "./file-operands.js";
+import { probeFile } from "./file-probe.js";
 import { expandGlob } from "./glob-expansion.js";
 import type { ShellWord } from "./shell-word.js";
 import type { SimpleCommand } from "./simple-command.js";
@@ -183,27 +183,15 @@ async function changesLayout(
 
 /** A regular file, not a symlink, with one name: moving or copying it changes nothing else. */
 async function isPlainFile(path: string): Promise<boolean> {
-  try {
-    const entry = await lstat(path);
-    return entry.isFile() && entry.nlink === 1;
-  } catch {
-    return false;
-  }
+  const entry = await probeFile(path, false);
+  return entry !== null && entry.file && entry.links === 1;
 }
 
 async function isHardLinkedFile(path: string): Promise<boolean> {
-  try {
-    const entry = await stat(path);
-    return entry.isFile() && entry.nlink > 1;
-  } catch {
-    return false;
-  }
+  const entry = await probeFile(path, true);
+  return entry !== null && entry.file && entry.links > 1;
 }
 
 async function isDirectory(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isDirectory();
-  } catch {
-    return false;
-  }
+  return (await probeFile(path, true))?.directory === true;
 }

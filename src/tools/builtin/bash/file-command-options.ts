@@ -13,11 +13,28 @@ export interface FileCommandOptions {
   readonly flags: string;
   /** Single-letter options with a value (attached, `-tDIR`, or the next word, `-t DIR`). */
   readonly valued: Readonly<Record<string, OptionValue>>;
+  /** Single-letter options whose value is optional and only ever attached (sed's `-i[SUFFIX]`). */
+  readonly optional?: string;
   /** Long options without the leading `--`; unique abbreviations are accepted as getopt does. */
   readonly long: Readonly<Record<string, LongOption>>;
 }
 
 const COMMON: Readonly<Record<string, LongOption>> = { help: "flag", version: "flag" };
+
+/** The long options `chown` and `chgrp` share (`chown` adds `--from`). */
+const OWNERSHIP: Readonly<Record<string, LongOption>> = {
+  ...COMMON,
+  changes: "flag",
+  silent: "flag",
+  quiet: "flag",
+  verbose: "flag",
+  dereference: "flag",
+  "no-dereference": "flag",
+  "no-preserve-root": "flag",
+  "preserve-root": "flag",
+  reference: "path",
+  recursive: "flag",
+};
 
 /**
  * The options of the file commands, from GNU coreutils 9.1 (`cp --help`, `man cp`, …) plus the
@@ -176,41 +193,8 @@ export const FILE_COMMAND_OPTIONS: Readonly<Record<string, FileCommandOptions>> 
       recursive: "flag",
     },
   },
-  chown: {
-    flags: "cfvhRHLP",
-    valued: {},
-    long: {
-      ...COMMON,
-      changes: "flag",
-      silent: "flag",
-      quiet: "flag",
-      verbose: "flag",
-      dereference: "flag",
-      "no-dereference": "flag",
-      from: "data",
-      "no-preserve-root": "flag",
-      "preserve-root": "flag",
-      reference: "path",
-      recursive: "flag",
-    },
-  },
-  chgrp: {
-    flags: "cfvhRHLP",
-    valued: {},
-    long: {
-      ...COMMON,
-      changes: "flag",
-      silent: "flag",
-      quiet: "flag",
-      verbose: "flag",
-      dereference: "flag",
-      "no-dereference": "flag",
-      "no-preserve-root": "flag",
-      "preserve-root": "flag",
-      reference: "path",
-      recursive: "flag",
-    },
-  },
+  chown: { flags: "cfvhRHLP", valued: {}, long: { ...OWNERSHIP, from: "data" } },
+  chgrp: { flags: "cfvhRHLP", valued: {}, long: OWNERSHIP },
   tee: {
     flags: "aip",
     valued: {},

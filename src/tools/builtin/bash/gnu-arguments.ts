@@ -101,7 +101,12 @@ function readLong(
   const given = eq < 0 ? body : body.slice(0, eq);
   const name = resolveLong(given, table);
   const word = args[index];
-  if (name === null || word === undefined) return { next: index, known: false };
+  if (word === undefined) return { next: index, known: false };
+  if (name === null) {
+    // Unknown or ambiguous: the program refuses it; callers still see what was asked for.
+    out.push({ name: given, kind: "flag", value: null, index });
+    return { next: index, known: false };
+  }
   const kind = table.long[name] ?? "flag";
   if (eq >= 0) {
     // `--flag=x` is an error: the program stops, but we cannot call it understood.
@@ -130,6 +135,12 @@ function readCluster(
   let known = true;
   for (let j = 0; j < letters.length; j++) {
     const letter = letters.charAt(j);
+    if (table.optional?.includes(letter) === true) {
+      const rest = letters.slice(j + 1);
+      const value = rest === "" ? null : { ...word, value: rest };
+      out.push({ name: letter, kind: "optional", value, index });
+      return { next: index, known };
+    }
     const kind = Object.hasOwn(table.valued, letter) ? table.valued[letter] : undefined;
     if (kind === undefined) {
       known &&= table.flags.includes(letter);

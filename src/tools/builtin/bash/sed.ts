@@ -1,3 +1,5 @@
+import type { FileCommandOptions } from "./file-command-options.js";
+import { readGnuArguments } from "./gnu-arguments.js";
 import type { ParsedScript } from "./script.js";
 import type { ShellWord } from "./shell-word.js";
 import { ALL_WRAPPERS, unwrapCommand } from "./wrappers.js";
@@ -17,26 +19,31 @@ export interface SedInvocation {
 
 const ALLOWED_FLAGS: ReadonlySet<string> = new Set(["n", "E", "e", "i"]);
 
-/** GNU sed's long options (`sed --help`, GNU sed 4.9) and how they are read. */
-const LONG_OPTIONS: Readonly<Record<string, "flag" | "optional" | "required">> = {
-  quiet: "flag",
-  silent: "flag",
-  debug: "flag",
-  expression: "required",
-  file: "required",
-  "follow-symlinks": "flag",
-  "in-place": "optional",
-  "line-length": "required",
-  "null-data": "flag",
-  "zero-terminated": "flag",
-  posix: "flag",
-  "regexp-extended": "flag",
-  sandbox: "flag",
-  separate: "flag",
-  unbuffered: "flag",
-  binary: "flag",
-  help: "flag",
-  version: "flag",
+/** GNU sed's options (`sed --help`, GNU sed 4.9). `-i` takes its backup suffix only attached. */
+const SED_OPTIONS: FileCommandOptions = {
+  flags: "nrEsuz",
+  valued: { e: "data", f: "path", l: "data" },
+  optional: "i",
+  long: {
+    quiet: "flag",
+    silent: "flag",
+    debug: "flag",
+    expression: "data",
+    file: "path",
+    "follow-symlinks": "flag",
+    "in-place": "optional",
+    "line-length": "data",
+    "null-data": "flag",
+    "zero-terminated": "flag",
+    posix: "flag",
+    "regexp-extended": "flag",
+    sandbox: "flag",
+    separate: "flag",
+    unbuffered: "flag",
+    binary: "flag",
+    help: "flag",
+    version: "flag",
+  },
 };
 
 /** Long options with a single-letter meaning the constraints know. */
@@ -47,92 +54,33 @@ const LONG_LETTERS: Readonly<Record<string, string>> = {
   "in-place": "i",
 };
 
-/** GNU sed's short options that take a value: `-e SCRIPT`, `-f FILE`, `-l N`. */
-const VALUED_LETTERS = "efl";
-
 /**
  * Reads sed's arguments as GNU sed does (stricter than the reference, whose guess about a backup
  * suffix after `-i` let the script pass for one): options anywhere before `--`; `-i` takes its
  * backup suffix only attached (`-i.bak`, `--in-place=.bak`), so the next word is the script or
  * a file; `-e X`, `-eX`, `--expression[=]X` give expressions, `-f`/`-l` consume their value;
  * long options may be abbreviated; without expressions the first operand is the script and the
- * rest are files. Unknown long options are flags that are not allowed (`--file=script`).
+ * rest are files. Unknown long options are flags that are not allowed (`--nope`).
  */
 export function parseSed(args: readonly ShellWord[]): SedInvocation {
+  const parsed = readGnuArguments(args, SED_OPTIONS);
   const flags: string[] = [];
   const expressions: ShellWord[] = [];
-  const operands: ShellWord[] = [];
-  let complete = true;
-  let afterDashDash = false;
-  for (let i = 0; i < args.length; i++) {
-    const word = args[i];
-    if (word === undefined) break;
-    const arg = word.value;
-    if (afterDashDash || (arg !== null && (!arg.startsWith("-") || arg === "-"))) {
-      operands.push(word);
-      continue;
-    }
-    if (arg === null) {
-      complete = false;
-      operands.push(word);
-      continue;
-    }
-    if (arg === "--") {
-      afterDashDash = true;
-      continue;
-    }
-    if (arg.startsWith("--")) {
-      const eq = arg.indexOf("=");
-      const given = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
-      const name = resolveLong(given);
-      if (name === null) {
-        complete = false;
-        flags.push(`-${given}`);
-        continue;
-      }
-      const kind = LONG_OPTIONS[name];
-      const attached = eq < 0 ? undefined : { ...word, value: arg.slice(eq + 1) };
-      const value = kind === "required" && attached === undefined ? args[++i] : attached;
-      if (name === "expression") {
-        if (value !== undefined) expressions.push(value);
-        else complete = false;
-      } else {
-        flags.push(LONG_LETTERS[name] ?? `-${name}`);
-      }
-      continue;
-    }
-    for (let j = 1; j < arg.length; j++) {
-      const letter = arg.charAt(j);
-      if (letter === "i") {
-        flags.push("i"); // the rest of the word, if any, is the backup suffix
-        break;
-      }
-      if (!VALUED_LETTERS.includes(letter)) {
-        flags.push(letter);
-        continue;
-      }
-      const rest = arg.slice(j + 1);
-      const value = rest === "" ? args[++i] : { ...word, value: rest };
-      if (value === undefined) complete = false;
-      if (letter === "e") {
-        if (value !== undefined) expressions.push(value);
-      } else {
-        flags.push(letter);
-      }
-      break;
+  let complete = parsed.complete;
+  for (const option of parsed.options) {
+    if (option.name === "e" || option.name === "expression") {
+      if (option.value === null) complete = false;
+      else expressions.push(option.value);
+    } else if (option.name.length === 1) {
+      flags.push(option.name);
+    } else {
+      flags.push(LONG_LETTERS[option.name] ?? `-${option.name}`);
     }
   }
+  const operands = parsed.operands.map((o) => o.word);
   if (expressions.length > 0) return { flags, expressions, files: operands, complete };
   const [first, ...files] = operands;
   return { flags, expressions: first === undefined ? [] : [first], files, complete };
-}
-
-/** The long option `given` names, exactly or as a unique abbreviation. */
-function resolveLong(given: string): string | null {
-  if (given === "") return null;
-  if (Object.hasOwn(LONG_OPTIONS, given)) return given;
-  const candidates = Object.keys(LONG_OPTIONS).filter((name) => name.startsWith(given));
-  return candidates.length === 1 ? (candidates[0] ?? null) : null;
 }
 
 /**

@@ -148,22 +148,13 @@ function probe(list: readonly Step[], connectors: readonly string[]): string {
     .join(" ");
 }
 
-async function isPlainFile(path: string): Promise<boolean> {
-  try {
-    const entry = await lstat(path);
-    return entry.isFile() && entry.nlink === 1;
-  } catch {
-    return false;
-  }
-}
-
-async function isHardLinked(path: string): Promise<boolean> {
-  try {
-    const entry = await stat(path);
-    return entry.isFile() && entry.nlink > 1;
-  } catch {
-    return false;
-  }
+/** A file's kind and link count (the entry itself, or what it leads to), `null` if missing. */
+async function entry(
+  path: string,
+  follow: boolean,
+): Promise<{ file: boolean; links: number } | null> {
+  const found = await (follow ? stat(path) : lstat(path)).catch(() => null);
+  return found === null ? null : { file: found.isFile(), links: found.nlink };
 }
 
 describe("departure 2 (property): ACCEPT_EDITS allows only writes that land inside", () => {
@@ -199,7 +190,9 @@ describe("departure 2 (property): ACCEPT_EDITS allows only writes that land insi
       if (kind === "source") {
         // A cp/mv of anything but a plain file may change what later paths lead to.
         const later = list.slice(step + 1).some((s) => s.cd !== true);
-        if (later && !(await isPlainFile(landing))) return `layout changed by ${list[step]?.text}`;
+        const source = await entry(landing, false);
+        const plain = source !== null && source.file && source.links === 1;
+        if (later && !plain) return `layout changed by ${list[step]?.text}`;
         continue;
       }
       if (!inside(landing)) return `${kind} lands outside: ${landing}`;
@@ -212,7 +205,8 @@ describe("departure 2 (property): ACCEPT_EDITS allows only writes that land insi
       ) {
         return `removes a working directory: ${landing}`;
       }
-      if (kind === "in-place" && (await isHardLinked(landing)))
+      const written = kind === "in-place" ? await entry(landing, true) : null;
+      if (written !== null && written.file && written.links > 1)
         return `writes a hard link: ${landing}`;
     }
     return null;
