@@ -1,5 +1,5 @@
 import { lstat, readlink } from "node:fs/promises";
-import { dirname, join, sep } from "node:path";
+import { dirname, isAbsolute, join, sep } from "node:path";
 
 /** Options of {@link physicalPath}. */
 export interface PhysicalPathOptions {
@@ -22,7 +22,7 @@ const MAX_SYMLINKS = 40;
 const PROCESS_RELATIVE: ReadonlySet<string> = new Set(["/proc/self", "/proc/thread-self"]);
 
 /**
- * Where an absolute path really leads, as the kernel resolves it when a command opens it: every
+ * Where a path (absolute, or relative to the process cwd) really leads, as the kernel resolves it when a command opens it: every
  * symlink followed as it is met — dangling ones too (the link's target is where a new file is
  * created) and chains of them — and `..` taken physically, after the symlink before it
  * (`/wd/link/../x` with `link → /elsewhere/d` is `/elsewhere/x`). Components that do not exist
@@ -41,8 +41,9 @@ export async function physicalPath(
   options: PhysicalPathOptions = {},
 ): Promise<string | null> {
   const followFinal = options.followFinal ?? true;
-  // The components still to resolve, next one last.
-  const pending = path.split(sep).reverse();
+  // The components still to resolve, next one last (a relative path is taken from the cwd).
+  const absolute = isAbsolute(path) ? path : `${process.cwd()}${sep}${path}`;
+  const pending = absolute.split(sep).reverse();
   let resolved: string = sep;
   let links = 0;
   while (pending.length > 0) {
