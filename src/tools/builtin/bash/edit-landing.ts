@@ -151,7 +151,9 @@ async function intoDirectory(
   if (!(await isDirectory(real)) || program === "mv") return "inside";
   for (const source of moved.sources) {
     for (const path of (await candidates(source, [directory], places)) ?? []) {
-      const name = moved.parents ? (source.value ?? "") : basename(path.replace(/\/+$/, ""));
+      // `--parents` appends the source as written (a relative one without its directory).
+      const written = path.startsWith(`${directory}/`) ? path.slice(directory.length + 1) : path;
+      const name = moved.parents ? written : basename(path.replace(/\/+$/, ""));
       const created = `${real}/${name}`;
       const write = { access: "write", followFinal: true, inPlace: true } as const;
       if (!(await landsInside(created, write, roots))) return "outside";
