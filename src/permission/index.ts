@@ -21,10 +21,18 @@ export {
   type PermissionContextInput,
 } from "./permission-context.js";
 export type { PermissionSubject, ToolInput } from "./permission-subject.js";
+export { RuleSubjectSchema, type RuleSubject } from "./rule-subject.js";
+export { allowRulesCover } from "./call-rules.js";
 export { isPromiseLike, type MaybePromise } from "./maybe-promise.js";
 export { PermissionEngine } from "./permission-engine.js";
 export { expandHome, absolutePath } from "./expand-home.js";
-export { isInWorkingDirectory, realpathLoose } from "./working-directory.js";
+export {
+  isInWorkingDirectory,
+  isWithin,
+  realpathLoose,
+  workingDirectoryRoots,
+} from "./working-directory.js";
+export { physicalPath, type PhysicalPathOptions } from "./physical-path.js";
 export {
   DEFAULT_DANGEROUS_FILES,
   DEFAULT_DANGEROUS_DIRECTORIES,

@@ -27,7 +27,8 @@ import {
 import type { PermissionDecision } from "./permission-decision.js";
 import { PermissionModeSchema, type PermissionMode } from "./permission-mode.js";
 import type { PermissionSubject, ToolInput } from "./permission-subject.js";
-import { appendRule, findMatchingRule } from "./rule-matching.js";
+import { allowRulesCoverCall, RuleCall, ruleCoveringCall } from "./call-rules.js";
+import { appendRule } from "./rule-matching.js";
 
 /**
  * Decides whether a tool call may run: allow, deny, or ask the user. Pure (no I/O of its own;
@@ -39,6 +40,10 @@ import { appendRule, findMatchingRule } from "./rule-matching.js";
  * | `explore` | deny rules → ask rules → read-only → DENY (tool check and allow rules never consulted) |
  * | `bypass` | deny rules → ask rules → read-only → tool check (any ASK ignored) → allow rules → ALLOW |
  * | `dont_ask` | as `default`, but every ASK becomes DENY (suggestions kept); never returns ASK |
+ *
+ * Rules are matched against the whole input; for a tool with a `ruleSubjects` hook (Bash), also
+ * against each part of it (departure 7): a deny or ask rule matching any part matches, and allow
+ * rules allow the call only when every part is read-only or covered by some allow rule.
  *
  * The engine holds a validated copy of the context it is given; read the live one back through
  * {@link PermissionEngine.context} (to persist it, or to see rules added at run time).
@@ -117,21 +122,24 @@ export class PermissionEngine {
   /**
    * The decision for one call of `tool` with `input`. Runs for every tool call of every agent,
    * so it copies nothing, allocates only the decision it returns (a tool's own ALLOW or DENY is
-   * returned as is), and awaits a hook only when the hook returned a promise.
+   * returned as is) and one small record of the call, and awaits a hook only when the hook
+   * returned a promise; a tool's rule parts are asked for only when a rule list needs them.
    */
   async decide(tool: PermissionSubject, input: ToolInput): Promise<PermissionDecision> {
     const context = this.#context;
     const mode = context.mode;
     assertKnownMode(mode);
     const name = tool.name;
+    // What rules see: the whole input, or each of its parts (departure 7).
+    const call = new RuleCall(tool, input);
 
     // D: deny rules, in every mode.
-    let rule = findMatchingRule(context.deny_rules, tool, input);
+    let rule = ruleCoveringCall(context.deny_rules, call);
     if (isPromiseLike(rule)) rule = await rule;
     if (rule !== undefined) return denyRuleDecision(name, rule.rule_content);
 
     // A: ask rules, with suggestions; DONT_ASK cannot ask, so it converts them to DENY.
-    rule = findMatchingRule(context.ask_rules, tool, input);
+    rule = ruleCoveringCall(context.ask_rules, call);
     if (isPromiseLike(rule)) rule = await rule;
     if (rule !== undefined) {
       let suggestions = tool.generateSuggestions(input);
@@ -164,9 +172,9 @@ export class PermissionEngine {
     // Any other ASK, and PASSTHROUGH, go on to the allow rules.
 
     // L: allow rules.
-    rule = findMatchingRule(context.allow_rules, tool, input);
-    if (isPromiseLike(rule)) rule = await rule;
-    if (rule !== undefined) return allowRuleDecision(name, input);
+    let allowed = allowRulesCoverCall(context.allow_rules, call);
+    if (isPromiseLike(allowed)) allowed = await allowed;
+    if (allowed) return allowRuleDecision(name, input);
 
     // The mode's fallback.
     if (mode === "bypass") return bypassAllowDecision(name);

@@ -2,6 +2,7 @@ import type { PermissionRule } from "../message/index.js";
 import type { MaybePromise } from "./maybe-promise.js";
 import type { PermissionContext } from "./permission-context.js";
 import type { PermissionDecision } from "./permission-decision.js";
+import type { RuleSubject } from "./rule-subject.js";
 
 export type { MaybePromise } from "./maybe-promise.js";
 
@@ -23,4 +24,11 @@ export interface PermissionSubject {
   matchRule(ruleContent: string, input: ToolInput): MaybePromise<boolean>;
   /** Rules a user could accept to allow calls like this one. */
   generateSuggestions(input: ToolInput): MaybePromise<PermissionRule[]>;
+  /**
+   * The parts of this call that rules are matched against one by one (departure 7), or `null` to
+   * match rules against the whole input (what tools without the hook get). With parts, deny and
+   * ask rules match when they cover the whole input or any part, and allow rules allow the call
+   * only when every part is read-only or covered by some allow rule (an empty list never is).
+   */
+  ruleSubjects?(input: ToolInput): MaybePromise<readonly RuleSubject[] | null>;
 }

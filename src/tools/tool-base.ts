@@ -6,6 +6,7 @@ import {
   type PermissionDecision,
   type PermissionRule,
   type PermissionSubject,
+  type RuleSubject,
   type ToolInput,
 } from "../permission/index.js";
 import { ActorscopeError } from "../errors/index.js";
@@ -153,6 +154,13 @@ export abstract class ToolBase implements PermissionSubject {
   matchRule(ruleContent: string | null, input: ToolInput): MaybePromise<boolean> {
     return ruleContent === null;
   }
+
+  /**
+   * The parts of this call that rules are matched against one by one (departure 7), or `null`
+   * for the whole input. Not defined here: tools without it keep whole-input matching, at no
+   * cost; Bash defines it (one part per subcommand).
+   */
+  ruleSubjects?(input: ToolInput): MaybePromise<readonly RuleSubject[] | null>;
 
   /** Rules a user could accept to allow calls like this one: by default, the whole tool. */
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- overrides read the input

@@ -81,7 +81,7 @@ export async function checkBashPermissions(
     );
   }
 
-  const removal = findDangerousRemoval(script, options);
+  const removal = await findDangerousRemoval(script, options);
   if (removal !== null) {
     return safetyAsk(
       `Dangerous removal operation detected: '${removal}'\n\nThis command would remove a critical ` +

@@ -4,6 +4,7 @@ import {
   type PermissionContext,
   type PermissionDecision,
   type PermissionRule,
+  type RuleSubject,
   type ToolInput,
 } from "../../../permission/index.js";
 import { LocalBackend } from "../../backends/local-backend.js";
@@ -30,6 +31,7 @@ import {
 import { checkBashPermissions } from "./bash-permissions.js";
 import { isReadOnlyCommand } from "./read-only.js";
 import { matchBashRule } from "./rule-matching.js";
+import { bashRuleSubjects } from "./rule-subjects.js";
 import { parseScript } from "./script.js";
 import { suggestBashRules } from "./suggestions.js";
 
@@ -115,9 +117,23 @@ export class Bash extends ToolBase {
     });
   }
 
-  /** Command-prefix and wildcard rules (`git:*`, `git * push`), as the reference matches them. */
+  /**
+   * Command-prefix and wildcard rules (`git:*`, `git * push`), as the reference matches them; the
+   * engine applies them to each subcommand (see {@link Bash.ruleSubjects}).
+   */
   override matchRule(ruleContent: string | null, input: ToolInput): boolean {
     return matchBashRule(ruleContent, commandOf(input));
+  }
+
+  /**
+   * Departure 7: rules are matched against each subcommand (and each program a wrapper, `sh -c`
+   * or `find -exec` runs), so `git:*` allows `git add . && git commit` but not
+   * `git status && curl … | sh`. `null` (the whole text) for a command that cannot be analysed.
+   */
+  override async ruleSubjects(input: ToolInput): Promise<readonly RuleSubject[] | null> {
+    const command = commandOf(input);
+    if (command === "") return null;
+    return bashRuleSubjects(await parseScript(command));
   }
 
   /** `"{prefix}:*"` allow rules for the command's first five subcommands. */

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve, sep } from "node:path";
 import { fnmatch, isDangerousPath, realpathLoose } from "../../../permission/index.js";
-import { expandTilde, resolveDirectories } from "./directories.js";
+import { expandTilde, possibleDirectories } from "./directories.js";
 import type { FilePath } from "./file-paths.js";
 
 /** The sensitive lists and the places relative paths resolve against. */
@@ -17,8 +17,9 @@ export interface DangerousPathCheckOptions {
  * The paths among `paths` that touch a sensitive file or directory (spec §5.1 step 5), as
  * written, deduplicated, in order. A path is sensitive when its basename is a dangerous file or
  * a segment a dangerous directory (departure 3: entries with a slash match path suffixes) —
- * judged on the path as resolved against each directory a `cd` may have led to, and on its real
- * path too (a symlink to `~/.bashrc` is `~/.bashrc`). Departure 3: a path with an expansion
+ * judged on the path as resolved against each directory a `cd` may have led to (logically and
+ * physically), and on its real path too (a symlink to `~/.bashrc` is `~/.bashrc`, unless the
+ * command acts on the link itself, as `rm` does). Departure 3: a path with an expansion
  * (`"$HOME/.bashrc"`) is reported, since nobody can say what it names; a glob is reported when it
  * may match a sensitive name (`~/.ss*`, `.env*`).
  *
@@ -41,7 +42,7 @@ export async function findDangerousPaths(
 async function isDangerous(path: FilePath, options: DangerousPathCheckOptions): Promise<boolean> {
   if (!path.known) return true;
   const expanded = expandTilde(path.path, options.home);
-  const directories = resolveDirectories(path.source.directories, options.cwd, options.home);
+  const directories = await possibleDirectories(path.source.directories, options.cwd, options.home);
   if (directories === null && !isAbsolute(expanded) && expanded.split("/").includes("..")) {
     // After `cd "$D"`, `../x` may be anything.
     return true;
@@ -57,7 +58,10 @@ async function isDangerous(path: FilePath, options: DangerousPathCheckOptions): 
       continue;
     }
     if (isDangerousPath(absolute, lists)) return true;
-    if (isDangerousPath(await realpathLoose(absolute), lists)) return true;
+    // Unnormalised, so that `..` after a symlink is resolved where the symlink leads.
+    const joined = isAbsolute(expanded) ? expanded : `${directory}${sep}${expanded}`;
+    const real = await realpathLoose(joined, { followFinal: path.followFinal });
+    if (isDangerousPath(real, lists)) return true;
   }
   return false;
 }

@@ -1,8 +1,9 @@
-import { parseSed } from "./sed.js";
+import { fileOperands, type FileAccess } from "./file-operands.js";
+import { redirectHolders } from "./redirect-holders.js";
 import type { ParsedScript } from "./script.js";
 import type { ShellWord } from "./shell-word.js";
 import type { Redirect, SimpleCommand } from "./simple-command.js";
-import { ALL_WRAPPERS, unwrapCommand, type ProgramCall } from "./wrappers.js";
+import { ALL_WRAPPERS, unwrapCommand } from "./wrappers.js";
 
 /**
  * Commands whose operands are files they change. The reference's list (`rm mv cp chmod chown
@@ -40,14 +41,21 @@ export interface FilePath {
   readonly word: ShellWord;
   /** The simple command it belongs to (for the directories it may run in). */
   readonly source: SimpleCommand;
+  /** What the command does to it. */
+  readonly access: FileAccess;
+  /** Whether a symlink in its last component is followed (see `FileOperand`). */
+  readonly followFinal: boolean;
 }
 
 /**
- * The file paths of a command line (spec §5.1 `extract_file_paths`): each redirect target and
- * each operand of a file command, in source order. Departure 3: quoted and concatenated
- * operands are paths too (`rm "a b"`), and an operand with an expansion is returned as written
- * with `known: false`. Unquoted numbers are not paths (the mode in `chmod 755 f`), as in the
- * reference; sed's script is not a path.
+ * The file paths of a command line (spec §5.1 `extract_file_paths`): each operand of a file
+ * command (with the option values that are paths: `cp -t DIR`, `touch -r FILE`) and each
+ * redirect target, in command order — a command's operands, then the redirects written after it
+ * (`echo a > f1 && echo b > f2` gives `f1, f2`; a redirect around a group, `{ a; b; } > out`,
+ * comes after the group). Departure 3: quoted and concatenated operands are paths too
+ * (`rm "a b"`), and an operand with an expansion is returned as written with `known: false`.
+ * Unquoted numbers are not paths (the mode in `chmod 755 f`), as in the reference; sed's script
+ * is not a path.
  *
  * @example
  * extractFilePaths(await parseScript("echo 'a' >> ~/.bashrc")).map((p) => [p.command, p.path]);
@@ -55,23 +63,46 @@ export interface FilePath {
  */
 export function extractFilePaths(script: ParsedScript): FilePath[] {
   const paths: FilePath[] = [];
-  const seen = new Set<Redirect>();
+  const holders = redirectHolders(script);
   for (const command of script.commands) {
-    const unwrapped = unwrapCommand(command, ALL_WRAPPERS);
-    if (unwrapped.kind === "program" && FILE_COMMANDS.has(unwrapped.call.base)) {
-      for (const word of operands(unwrapped.call, command)) {
-        paths.push(filePath(unwrapped.call.base, word, command));
-      }
-    }
+    for (const path of commandFilePaths(command)) paths.push(path);
     for (const redirect of command.redirects) {
-      // A redirect around a list applies to each of its commands; report it once.
-      if (seen.has(redirect)) continue;
-      seen.add(redirect);
-      const target = redirectTarget(redirect);
-      if (target !== null) paths.push(filePath("redirect", target, command));
+      const held = holders.get(redirect);
+      // Written after the last command it applies to, opened where the first one runs.
+      if (held === undefined || held.last !== command) continue;
+      const path = redirectPath(redirect, held.first);
+      if (path !== null) paths.push(path);
     }
   }
   return paths;
+}
+
+/** The operands of one command that are paths, when it runs a file command (behind wrappers too). */
+export function commandFilePaths(command: SimpleCommand): FilePath[] {
+  const unwrapped = unwrapCommand(command, ALL_WRAPPERS);
+  if (unwrapped.kind !== "program" || !FILE_COMMANDS.has(unwrapped.call.base)) return [];
+  const base = unwrapped.call.base;
+  const read = fileOperands(base, unwrapped.call.args);
+  if (read === null) return [];
+  const out: FilePath[] = [];
+  for (const operand of read.operands) {
+    const word = operand.word;
+    if (word.nodeType === "number") continue;
+    // `find -exec rm {} +`: the placeholder stands for the files find finds.
+    if (command.origin === "find-exec" && word.value !== null && word.value.includes("{}")) {
+      continue;
+    }
+    out.push(filePath(base, word, command, operand.access, operand.followFinal));
+  }
+  return out;
+}
+
+/** The file a redirect opens, as a path of `source`, or `null` (here-documents, `2>&1`, `>&-`). */
+export function redirectPath(redirect: Redirect, source: SimpleCommand): FilePath | null {
+  const target = redirectTarget(redirect);
+  if (target === null) return null;
+  const writes = redirect.operator.includes(">");
+  return filePath("redirect", target, source, writes ? "write" : "read", true);
 }
 
 /** The file a redirect opens, or `null` (here-documents, `2>&1`, `>&-`). */
@@ -83,46 +114,13 @@ export function redirectTarget(redirect: Redirect): ShellWord | null {
   return redirect.target;
 }
 
-function filePath(command: string, word: ShellWord, source: SimpleCommand): FilePath {
+function filePath(
+  command: string,
+  word: ShellWord,
+  source: SimpleCommand,
+  access: FileAccess,
+  followFinal: boolean,
+): FilePath {
   const known = word.value !== null;
-  return { command, path: word.value ?? word.text, known, word, source };
-}
-
-/** The operands of a file command that name files. */
-function operands(call: ProgramCall, command: SimpleCommand): ShellWord[] {
-  if (call.base === "sed") return [...parseSed(call.args).files];
-  if (call.base === "dd") return ddOperands(call.args);
-  const out: ShellWord[] = [];
-  let afterDashDash = false;
-  for (const word of call.args) {
-    const value = word.value;
-    if (value !== null && !afterDashDash) {
-      if (value === "--") {
-        afterDashDash = true;
-        continue;
-      }
-      if (value.startsWith("-") && value !== "-") {
-        const target = /^--target-directory=(.*)$/s.exec(value);
-        if (target !== null) out.push({ ...word, value: target[1] ?? "" });
-        continue;
-      }
-    }
-    if (word.nodeType === "number") continue;
-    // `find -exec rm {} +`: the placeholder stands for the files find finds.
-    if (command.origin === "find-exec" && value !== null && value.includes("{}")) continue;
-    out.push(word);
-  }
-  return out;
-}
-
-/** `dd if=… of=…`: the files are the values of `if` and `of`. */
-function ddOperands(args: readonly ShellWord[]): ShellWord[] {
-  const out: ShellWord[] = [];
-  for (const word of args) {
-    const text = word.value ?? word.text;
-    const match = /^(?:if|of)=(.*)$/s.exec(text);
-    if (match === null) continue;
-    out.push(word.value === null ? word : { ...word, value: match[1] ?? "" });
-  }
-  return out;
+  return { command, path: word.value ?? word.text, known, word, source, access, followFinal };
 }

@@ -34,6 +34,7 @@ export {
   type FilesystemEditOptions,
 } from "./accept-edits.js";
 export { matchBashRule } from "./rule-matching.js";
+export { bashRuleSubjects } from "./rule-subjects.js";
 export { suggestBashRules } from "./suggestions.js";
 export {
   ALL_WRAPPERS,

@@ -1,4 +1,5 @@
 import type { ParsedScript } from "./script.js";
+import type { SimpleCommand } from "./simple-command.js";
 
 /**
  * Commands that need no rule, so they never get a suggestion (spec §5.1 SAFE_COMMANDS). `tee`
@@ -58,12 +59,24 @@ export function extractCommandPrefixes(script: ParsedScript, maxPrefixes = 5): s
   const prefixes: string[] = [];
   const subcommands = script.commands.filter((c) => c.origin === "command" && c.depth === 0);
   for (const command of subcommands.slice(0, maxPrefixes)) {
-    if (!command.assignments.every((a) => SAFE_ENV_VARS.has(a.name))) continue;
-    if (command.name === null || SAFE_COMMANDS.has(command.name.text.toLowerCase())) continue;
-    const first = command.args[0];
-    if (first?.nodeType !== "word") continue;
-    const prefix = `${command.name.text} ${first.text}`;
-    if (!prefixes.includes(prefix)) prefixes.push(prefix);
+    const prefix = commandPrefix(command);
+    if (prefix !== null && !prefixes.includes(prefix)) prefixes.push(prefix);
   }
   return prefixes;
+}
+
+/**
+ * The two-word prefix of one command or wrapped program (`git commit`), or `null`: none for a
+ * safe command, one preceded by an assignment outside {@link SAFE_ENV_VARS}, or one whose first
+ * argument is not a plain word.
+ */
+export function commandPrefix(
+  invocation: Pick<SimpleCommand, "name" | "args" | "assignments">,
+): string | null {
+  if (!invocation.assignments.every((a) => SAFE_ENV_VARS.has(a.name))) return null;
+  const name = invocation.name;
+  if (name === null || SAFE_COMMANDS.has(name.text.toLowerCase())) return null;
+  const first = invocation.args[0];
+  if (first?.nodeType !== "word") return null;
+  return `${name.text} ${first.text}`;
 }

@@ -1,5 +1,6 @@
 import { dirname, isAbsolute, resolve } from "node:path";
-import { expandTilde, resolveDirectories } from "./directories.js";
+import { expandTilde, possibleDirectories } from "./directories.js";
+import { fileOperands } from "./file-operands.js";
 import type { ParsedScript } from "./script.js";
 import type { ShellWord } from "./shell-word.js";
 import { ALL_WRAPPERS, unwrapCommand } from "./wrappers.js";
@@ -16,46 +17,33 @@ export interface RemovalCheckOptions {
  * The first operand of an `rm` / `rmdir` (anywhere in the command line, behind wrappers too)
  * that would remove a critical path, or `null` (spec §5.1 dangerous removal): `*`, `./*`, `/`,
  * anything ending in `/*`, the home directory, the root, or a direct child of the root (`/usr`,
- * `/tmp`). Paths are resolved without following symlinks (`/tmp` may be a symlink and is still a
- * root child), against every directory a preceding `cd` may have led to; after a `cd` to an
- * unknown place, a relative operand counts as critical since nobody can say where it points.
- * Operands with expansions are left to the dangerous-path check, which asks about them.
+ * `/tmp`); `rmdir -p a/b` removes `a` too. Operands are resolved without following symlinks
+ * (`/tmp` may be a symlink and is still a root child), against every directory a preceding `cd`
+ * may have led to (logically, and physically after `cd -P`); after a `cd` to an unknown place,
+ * a relative operand counts as critical since nobody can say where it points. Operands with
+ * expansions are left to the dangerous-path check, which asks about them.
  *
  * @example
- * findDangerousRemoval(await parseScript("rmdir /usr"), { cwd: "/w", home: "/home/u" }); // "/usr"
+ * await findDangerousRemoval(await parseScript("rmdir /usr"), { cwd: "/w", home: "/home/u" }); // "/usr"
  */
-export function findDangerousRemoval(
+export async function findDangerousRemoval(
   script: ParsedScript,
   options: RemovalCheckOptions,
-): string | null {
+): Promise<string | null> {
   for (const command of script.commands) {
     const unwrapped = unwrapCommand(command, ALL_WRAPPERS);
     if (unwrapped.kind !== "program") continue;
     const base = unwrapped.call.base;
     if (base !== "rm" && base !== "rmdir") continue;
-    const directories = resolveDirectories(command.directories, options.cwd, options.home);
-    for (const word of removalOperands(unwrapped.call.args)) {
+    const operands = fileOperands(base, unwrapped.call.args)?.operands ?? [];
+    const removed = operands.filter((o) => o.access === "remove" && o.word.value !== null);
+    if (removed.length === 0) continue;
+    const directories = await possibleDirectories(command.directories, options.cwd, options.home);
+    for (const { word } of removed) {
       if (isDangerousRemoval(word, directories, options.home)) return word.value;
     }
   }
   return null;
-}
-
-/** Operands of `rm` / `rmdir` with a known value (options skipped up to `--`). */
-function removalOperands(args: readonly ShellWord[]): ShellWord[] {
-  const out: ShellWord[] = [];
-  let afterDashDash = false;
-  for (const word of args) {
-    const value = word.value;
-    if (value === null) continue;
-    if (!afterDashDash && value === "--") {
-      afterDashDash = true;
-      continue;
-    }
-    if (!afterDashDash && value.startsWith("-") && value !== "-") continue;
-    out.push(word);
-  }
-  return out;
 }
 
 function isDangerousRemoval(

@@ -7,8 +7,10 @@
  * - otherwise a whole-command wildcard match where `*` is any run of characters except a newline,
  *   and a trailing ` *` is optional (`git *` covers `git`); `\*` is a literal star.
  *
- * Rules see the command as written: `ls:*` covers `ls && rm x`. Safety checks that must hold
- * whatever the rules say are bypass-immune ASKs in `checkPermissions`, not rule semantics.
+ * This matches one text; the permission engine gives it each subcommand of a command line
+ * (departure 7, `Bash.ruleSubjects`), so `*` never spans `;`, `&&`, `||`, `|`, `&` or a
+ * newline and `ls:*` does not cover `ls && rm x`. Safety checks that must hold whatever the
+ * rules say are bypass-immune ASKs in `checkPermissions`, not rule semantics.
  *
  * @example
  * matchBashRule("git * push", "git origin push"); // true

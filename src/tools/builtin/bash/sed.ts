@@ -1,82 +1,86 @@
+import type { FileCommandOptions } from "./file-command-options.js";
+import { readGnuArguments } from "./gnu-arguments.js";
 import type { ParsedScript } from "./script.js";
 import type { ShellWord } from "./shell-word.js";
 import { ALL_WRAPPERS, unwrapCommand } from "./wrappers.js";
 
 /** A `sed` invocation split into its parts. */
 export interface SedInvocation {
-  /** Single-letter flags (`n`, `E`, `i`, …); an unknown long option appears as `-name`. */
+  /**
+   * Single-letter flags (`n`, `E`, `i`, …); a long option without a letter of its own appears
+   * as `-name` (`-follow-symlinks`, `-file`).
+   */
   readonly flags: readonly string[];
   readonly expressions: readonly ShellWord[];
   readonly files: readonly ShellWord[];
+  /** Whether every argument was understood (no unknown option, no option in an expansion). */
+  readonly complete: boolean;
 }
 
 const ALLOWED_FLAGS: ReadonlySet<string> = new Set(["n", "E", "e", "i"]);
 
-/** Long options with a single-letter meaning; any other long option is refused. */
-const LONG_FLAGS: Readonly<Record<string, string>> = {
+/** GNU sed's options (`sed --help`, GNU sed 4.9). `-i` takes its backup suffix only attached. */
+const SED_OPTIONS: FileCommandOptions = {
+  flags: "nrEsuz",
+  valued: { e: "data", f: "path", l: "data" },
+  optional: "i",
+  long: {
+    quiet: "flag",
+    silent: "flag",
+    debug: "flag",
+    expression: "data",
+    file: "path",
+    "follow-symlinks": "flag",
+    "in-place": "optional",
+    "line-length": "data",
+    "null-data": "flag",
+    "zero-terminated": "flag",
+    posix: "flag",
+    "regexp-extended": "flag",
+    sandbox: "flag",
+    separate: "flag",
+    unbuffered: "flag",
+    binary: "flag",
+    help: "flag",
+    version: "flag",
+  },
+};
+
+/** Long options with a single-letter meaning the constraints know. */
+const LONG_LETTERS: Readonly<Record<string, string>> = {
   quiet: "n",
   silent: "n",
   "regexp-extended": "E",
+  "in-place": "i",
 };
 
 /**
- * Reads sed's arguments the way the reference does (spec §5.1 `check_sed_constraints`): `-xyz`
- * is one flag per letter, `-i` / `--in-place` skips a following backup suffix that looks like
- * neither an option, a script nor a file name, `-e X` / `--expression X` give expressions, and
- * without them the first operand is the expression and the rest are files. Stricter than the
- * reference: `--expression=X` counts, and unknown long options (`--file=script`) are flags
- * that are not allowed.
+ * Reads sed's arguments as GNU sed does (stricter than the reference, whose guess about a backup
+ * suffix after `-i` let the script pass for one): options anywhere before `--`; `-i` takes its
+ * backup suffix only attached (`-i.bak`, `--in-place=.bak`), so the next word is the script or
+ * a file; `-e X`, `-eX`, `--expression[=]X` give expressions, `-f`/`-l` consume their value;
+ * long options may be abbreviated; without expressions the first operand is the script and the
+ * rest are files. Unknown long options are flags that are not allowed (`--nope`).
  */
 export function parseSed(args: readonly ShellWord[]): SedInvocation {
+  const parsed = readGnuArguments(args, SED_OPTIONS);
   const flags: string[] = [];
   const expressions: ShellWord[] = [];
-  const operands: ShellWord[] = [];
-  let afterDashDash = false;
-  for (let i = 0; i < args.length; i++) {
-    const word = args[i];
-    if (word === undefined) break;
-    const arg = word.value;
-    if (arg === null || afterDashDash || !arg.startsWith("-") || arg === "-") {
-      operands.push(word);
-      continue;
+  let complete = parsed.complete;
+  for (const option of parsed.options) {
+    if (option.name === "e" || option.name === "expression") {
+      if (option.value === null) complete = false;
+      else expressions.push(option.value);
+    } else if (option.name.length === 1) {
+      flags.push(option.name);
+    } else {
+      flags.push(LONG_LETTERS[option.name] ?? `-${option.name}`);
     }
-    if (arg === "--") {
-      afterDashDash = true;
-      continue;
-    }
-    if (arg.startsWith("--")) {
-      const eq = arg.indexOf("=");
-      const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
-      if (name === "expression") {
-        const value = eq < 0 ? args[++i] : { ...word, value: arg.slice(eq + 1) };
-        if (value !== undefined) expressions.push(value);
-      } else if (name === "in-place") {
-        flags.push("i");
-        if (eq < 0 && isBackupSuffix(args[i + 1])) i++;
-      } else {
-        flags.push(LONG_FLAGS[name] ?? `-${name}`);
-      }
-      continue;
-    }
-    const letters = arg.slice(1);
-    if (letters === "e") {
-      const value = args[++i];
-      if (value !== undefined) expressions.push(value);
-      continue;
-    }
-    flags.push(...Array.from(letters));
-    if (letters.includes("i") && isBackupSuffix(args[i + 1])) i++;
   }
-  if (expressions.length > 0) return { flags, expressions, files: operands };
+  const operands = parsed.operands.map((o) => o.word);
+  if (expressions.length > 0) return { flags, expressions, files: operands, complete };
   const [first, ...files] = operands;
-  return { flags, expressions: first === undefined ? [] : [first], files };
-}
-
-/** The reference's test for the word after `-i`: not an option, a script or a file name. */
-function isBackupSuffix(word: ShellWord | undefined): boolean {
-  const next = word?.value;
-  if (next === undefined || next === null) return false;
-  return !next.startsWith("-") && !next.startsWith("s") && !next.includes(".");
+  return { flags, expressions: first === undefined ? [] : [first], files, complete };
 }
 
 /**

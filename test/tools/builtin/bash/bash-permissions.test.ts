@@ -101,6 +101,21 @@ describe("Bash.checkPermissions: the steps of spec §5.1, in order", () => {
     });
   });
 
+  it("§4 5: the sensitive paths are listed in command order, redirects where they are written", async () => {
+    const listed = async (command: string): Promise<string> => (await check(command)).message;
+    const prefix = "Permission required: Bash command operates on sensitive paths: ";
+    expect(await listed("echo a > .bashrc && echo b > .zshrc")).toBe(`${prefix}.bashrc, .zshrc`);
+    expect(await listed("echo a > .bashrc | tee .zshrc > .env")).toBe(
+      `${prefix}.bashrc, .zshrc, .env`,
+    );
+    expect(await listed("{ rm .env; touch .npmrc; } > .bashrc; rm .zshrc")).toBe(
+      `${prefix}.env, .npmrc, .bashrc, .zshrc`,
+    );
+    expect(await listed("cp -t ~/.ssh key && echo x >> .profile")).toBe(
+      `${prefix}~/.ssh, .profile`,
+    );
+  });
+
   it("6: a critical removal is a bypass-immune ASK (§11.49)", async () => {
     expect(await check("rmdir /usr")).toMatchObject({
       behavior: "ask",

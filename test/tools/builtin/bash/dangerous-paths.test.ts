@@ -59,5 +59,13 @@ describe("findDangerousPaths", () => {
     it("judges a symlink by what it points to", async () => {
       expect(await dangerous(`echo x > ${join(dir, "innocent")}`)).toEqual([join(dir, "innocent")]);
     });
+
+    it("departure 2: a command acting on the link itself (rm, mv, sed -i) does not touch its target", async () => {
+      const link = join(dir, "innocent");
+      expect(await dangerous(`rm ${link}`)).toEqual([]);
+      expect(await dangerous(`mv ${link} ${join(dir, "other")}`)).toEqual([]);
+      expect(await dangerous(`touch ${link}`)).toEqual([link]);
+      expect(await dangerous(`rm ${link}/`)).toEqual([`${link}/`]);
+    });
   });
 });

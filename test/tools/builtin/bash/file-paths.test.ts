@@ -73,6 +73,50 @@ describe("extractFilePaths", () => {
     expect(await paths("sudo rm /x")).toEqual([["rm", "/x"]]);
   });
 
+  it("departure 2: option values that are paths count, however they are written", async () => {
+    for (const command of [
+      "cp -t /etc a",
+      "cp -t/etc a",
+      "cp -vt/etc a",
+      "cp --target=/etc a",
+      "cp --ta /etc a",
+    ]) {
+      expect((await paths(command)).map(([, p]) => p).sort(), command).toEqual(["/etc", "a"]);
+    }
+    // After an operand (permuted by getopt), and as POSIXLY_CORRECT would read it.
+    expect((await paths("cp a -t /etc")).map(([, p]) => p)).toEqual(["a", "-t", "/etc"]);
+    expect(await paths("install -m 644 -t/srv/bin tool")).toEqual([
+      ["install", "/srv/bin"],
+      ["install", "tool"],
+    ]);
+    expect(await paths("touch -r ref -d yesterday new")).toEqual([
+      ["touch", "ref"],
+      ["touch", "new"],
+    ]);
+  });
+
+  it("departure 2: rmdir -p removes every ancestor it names", async () => {
+    expect(await paths("rmdir -p a/b/c")).toEqual([
+      ["rmdir", "a/b/c"],
+      ["rmdir", "a/b"],
+      ["rmdir", "a"],
+    ]);
+  });
+
+  it("departure 2: with POSIXLY_CORRECT the words after the first operand are operands", async () => {
+    expect(await paths("touch new -d /etc/passwd")).toEqual([
+      ["touch", "new"],
+      ["touch", "-d"],
+      ["touch", "/etc/passwd"],
+    ]);
+  });
+
+  it("§4: paths come in command order, a redirect after the command it follows", async () => {
+    expect((await paths("echo a > f1 && echo b > f2")).map(([, p]) => p)).toEqual(["f1", "f2"]);
+    expect((await paths("{ ls; rm x; } > out; rm y")).map(([, p]) => p)).toEqual(["x", "out", "y"]);
+    expect((await paths("> f cp a b")).map(([, p]) => p)).toEqual(["a", "b", "f"]);
+  });
+
   it("skips the find -exec placeholder", async () => {
     expect(await paths("find . -exec rm {} +")).toEqual([]);
   });

@@ -54,4 +54,14 @@ describe("suggestBashRules", () => {
   it("suggests nothing without a prefix", async () => {
     expect(suggestBashRules(await parse("ls"))).toEqual([]);
   });
+  it("departure 7: suggestions add the programs that run inside others, which need rules too", async () => {
+    const contents = async (command: string) =>
+      suggestBashRules(await parse(command)).map((r) => r.rule_content);
+    expect(await contents("nice make build")).toEqual(["nice make:*", "make build:*"]);
+    expect(await contents("sh -c 'npm run build && git status'")).toEqual(["sh -c:*", "npm run:*"]);
+    expect(await contents("find . -name x -exec chmod +x {} +")).toEqual([
+      "find .:*",
+      "chmod +x:*",
+    ]);
+  });
 });

@@ -48,4 +48,8 @@ describe("findDangerousRemoval", () => {
     expect(await removal("ls /")).toBeNull();
     expect(await removal("rm -r $DIR")).toBeNull();
   });
+  it("departure 2: rmdir -p would remove every ancestor it names", async () => {
+    expect(await removal("rmdir -p /usr/local/share/x")).toBe("/usr");
+    expect(await removal("rmdir -p a/b")).toBeNull();
+  });
 });

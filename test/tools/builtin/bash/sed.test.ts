@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_DANGEROUS_FILES } from "../../../../src/permission/index.js";
-import { checkSedConstraints } from "../../../../src/tools/builtin/bash/index.js";
+import { checkSedConstraints, parseSed } from "../../../../src/tools/builtin/bash/index.js";
 import { parse } from "./helpers.js";
 
 async function sed(
@@ -69,6 +69,40 @@ describe("checkSedConstraints (§11.45)", () => {
   it("refuses unknown long options (a script file could write or execute)", async () => {
     expect(await sed("sed --file=x.sed 's/a/b/' f")).toBe("sed flag --file not allowed");
     expect(await sed("sed --quiet '3p' f")).toBeNull();
+  });
+
+  it("departure 2: -i takes its backup suffix only attached, as GNU sed; the next word is the script", async () => {
+    // The reference took `w /tmp/x` for a backup suffix and never checked it.
+    expect(await sed("sed -i 'w /tmp/x' s/a/b/ f")).toBe(
+      "sed expression 'w /tmp/x' not in allowlist",
+    );
+    expect(await sed("sed -i e s/a/b/ f")).toBe("sed expression 'e' not in allowlist");
+    expect(await sed("sed -i.bak 's/a/b/' f")).toBeNull();
+    expect(await sed("sed -ni.bak '3p' f")).toBeNull();
+    expect(await sed("sed --in-place=.bak -e 's/a/b/' f")).toBeNull();
+    expect(await sed("sed --in 's/a/b/' f")).toBeNull();
+    expect(await sed("sed -i 's/a/b/' .env")).toBe("sed -i modifying dangerous file: .env");
+  });
+
+  it("departure 2: parseSed reads options as GNU sed does (attached values, abbreviations, --)", () => {
+    const w = (text: string) => ({
+      text,
+      value: text,
+      nodeType: "word",
+      glob: false,
+      quoted: false,
+      dynamic: null,
+    });
+    const read = (...args: string[]) => parseSed(args.map(w));
+    const values = (words: readonly { value: string | null }[]) => words.map((x) => x.value);
+    expect(values(read("-es/a/b/", "f").expressions)).toEqual(["s/a/b/"]);
+    expect(values(read("--expr=s/a/b/", "f").expressions)).toEqual(["s/a/b/"]);
+    expect(values(read("-ie", "s/a/b/", "f").files)).toEqual(["f"]);
+    expect(values(read("s/a/b/", "f", "-i").files)).toEqual(["f"]);
+    expect(values(read("-i", "--", "s/a/b/", "-f").files)).toEqual(["-f"]);
+    expect(read("-f", "x.sed", "f").flags).toEqual(["f"]);
+    expect(read("--fo", "-i", "s/a/b/", "f").flags).toEqual(["-follow-symlinks", "i"]);
+    expect(read("--nope", "s/a/b/").complete).toBe(false);
   });
 
   it("is token-aware: any sed in the command line, not only a leading one", async () => {
