@@ -5,7 +5,8 @@ import { PARSE_FAILED, unanalyzable } from "./injection-messages.js";
  * Named node types the analyser understands. Anything else (a loop, a function, `[[ … ]]`,
  * `$(…)`, `${…}`, a subshell, a grammar addition we have not seen) makes the command
  * unanalysable, which is stricter than the reference's list of dangerous node types and reports
- * those with the same message.
+ * those with the same message. `[ … ]` (a `test_command` opened by `[`) is the builtin `[`, which
+ * the script builder reads as a command (departure 1: `test`/`[` may be read-only).
  */
 const KNOWN_NODE_TYPES: ReadonlySet<string> = new Set([
   "program",
@@ -51,6 +52,15 @@ const KNOWN_NODE_TYPES: ReadonlySet<string> = new Set([
   "subscript",
 ]);
 
+const REDIRECT_NODE_TYPES: ReadonlySet<string> = new Set([
+  "file_redirect",
+  "heredoc_redirect",
+  "herestring_redirect",
+]);
+
+/** Text ending in `{name}` right before a redirect operator. */
+const NAMED_DESCRIPTOR = /\{[A-Za-z_][A-Za-z0-9_]*\}$/;
+
 /**
  * Why a parse tree cannot be analysed statically, or `null`: the first node (in source order)
  * of a type the analyser does not understand, or a place where the tree is not what the shell
@@ -60,7 +70,17 @@ const KNOWN_NODE_TYPES: ReadonlySet<string> = new Set([
 export function firstUnanalysable(root: Node, source: string): string | null {
   const stack: Node[] = [root];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    // `[ … ]` is reparsed as the command `[` by the script builder, and checked there.
+    if (node.type === "test_command" && node.child(0)?.type === "[") continue;
     if (node.isNamed && !KNOWN_NODE_TYPES.has(node.type)) return unanalyzable(node.type);
+    // `{fd}>file` opens a descriptor and assigns its number to `fd`; the grammar reads `{fd}` as
+    // a word of the command instead.
+    if (
+      REDIRECT_NODE_TYPES.has(node.type) &&
+      NAMED_DESCRIPTOR.test(source.slice(0, node.startIndex))
+    ) {
+      return PARSE_FAILED;
+    }
     const children = node.children;
     for (let i = 0; i < children.length; i++) {
       const child = children[i];

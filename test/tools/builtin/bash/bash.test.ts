@@ -173,10 +173,10 @@ describe("Bash.call with the local backend", () => {
 });
 
 describe("Bash.call with a scripted backend", () => {
-  it("runs /bin/sh -c on POSIX and cmd /c on Windows, with cwd, timeout, signal and a byte cap", async () => {
+  it("departure 6: runs bash --noprofile --norc -p -c on POSIX (cmd /c on Windows), with cwd, timeout, signal and a byte cap", async () => {
     const posix = fakeBackend();
     await run(new Bash({ backend: posix, cwd: "/w" }), { command: "ls" });
-    expect(posix.calls[0]?.argv).toEqual(["/bin/sh", "-c", "ls"]);
+    expect(posix.calls[0]?.argv).toEqual(["bash", "--noprofile", "--norc", "-p", "-c", "ls"]);
     expect(posix.calls[0]?.options).toMatchObject({ cwd: "/w", timeoutMs: 120000 });
     expect(posix.calls[0]?.options.signal).toBeInstanceOf(AbortSignal);
     expect(posix.calls[0]?.options.maxOutputBytes).toBeGreaterThan(30000 * 4);
@@ -216,7 +216,9 @@ describe("Bash.call with a scripted backend", () => {
         yield* next({ ...input, command: "echo rewritten" });
       },
     };
-    const backend = fakeBackend({ run: (argv) => Promise.resolve(result({ out: argv[2] ?? "" })) });
+    const backend = fakeBackend({
+      run: (argv) => Promise.resolve(result({ out: argv.at(-1) ?? "" })),
+    });
     const chunks = await run(new Bash({ backend, middlewares: [logging] }), {
       command: "echo original",
     });
