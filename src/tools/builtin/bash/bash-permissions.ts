@@ -11,7 +11,7 @@ import { checkInjectionRisk } from "./injection.js";
 import { isReadOnlyCommand } from "./read-only.js";
 import { findDangerousRemoval } from "./removal.js";
 import { parseScript } from "./script.js";
-import { findSecretReads } from "./secret-reads.js";
+import { findSecretReads, type SecretReadOptions } from "./secret-reads.js";
 import { checkSedConstraints } from "./sed.js";
 
 /** What the Bash permission check needs besides the command and the permission context. */
@@ -24,6 +24,8 @@ export interface BashPermissionOptions {
   readonly cwd: string;
   /** The home directory of the machine the command runs on. */
   readonly home: string;
+  /** Lists a directory of that machine, to see what a bare `*` expands to (see `findSecretReads`). */
+  readonly listDirectory?: SecretReadOptions["listDirectory"];
 }
 
 /**
@@ -61,6 +63,7 @@ export async function checkBashPermissions(
     secretFiles: options.secretFiles ?? DEFAULT_SECRET_FILES,
     cwd: options.cwd,
     home: options.home,
+    listDirectory: options.listDirectory,
   });
 
   if (secrets.length === 0 && isReadOnlyCommand(script)) {

@@ -34,7 +34,7 @@ import { checkBashPermissions } from "./bash-permissions.js";
 import { isReadOnlyCommand } from "./read-only.js";
 import { matchBashRule } from "./rule-matching.js";
 import { parseScript } from "./script.js";
-import { findSecretReads } from "./secret-reads.js";
+import { findSecretReads, type SecretReadOptions } from "./secret-reads.js";
 import { suggestBashRules } from "./suggestions.js";
 
 /** Options of {@link Bash}. */
@@ -191,17 +191,18 @@ export class Bash extends ToolBase {
     }
   }
 
-  private async secretOptions(): Promise<{
-    secretFiles: readonly string[];
-    cwd: string;
-    home: string;
-  }> {
+  private async secretOptions(): Promise<SecretReadOptions> {
     return {
       secretFiles: this.secretFiles,
       cwd: await this.workingDirectory(),
       home: await this.homeDirectory(),
+      listDirectory: this.listDirectory,
     };
   }
+
+  /** What a bare `*` expands to, on the machine the command runs on. */
+  private readonly listDirectory = async (path: string): Promise<string[]> =>
+    (await this.backend.listDir(path)).map((entry) => entry.name);
 
   private async workingDirectory(): Promise<string> {
     return this.cwd ?? (await this.backend.cwd());

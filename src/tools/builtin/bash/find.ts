@@ -64,12 +64,13 @@ const NEWER_XY = /^-newer[aBcmt][aBcmt]$/;
 
 /**
  * Whether a `find` invocation only reads: no writing or executing action, reading each primary's
- * argument as data (`find . -name '-delete'` only searches). Every argument must be a literal:
- * an expansion could turn into `-delete`.
+ * argument as data (`find . -name '-delete'` only searches). Every argument must be a literal
+ * without glob characters: an expansion could turn into `-delete`, and so could `-de*` or `*`
+ * (a file named `-delete` in the directory).
  */
 export function isReadOnlyFind(args: readonly ShellWord[]): boolean {
   for (let i = 0; i < args.length; i++) {
-    const value = args[i]?.value ?? null;
+    const value = args[i]?.glob === true ? null : (args[i]?.value ?? null);
     if (value === null) return false;
     if (FIND_WRITING_ACTIONS.has(value)) return false;
     if (ONE_ARGUMENT.has(value) || NEWER_XY.test(value)) i++;

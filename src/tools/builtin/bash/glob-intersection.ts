@@ -13,17 +13,18 @@ const MAX_CLASS = 256;
  * `[.]env`), and `entry`, an fnmatch segment of a secret-file entry (`.env.*`, `*.pem`). Both
  * are compared case-insensitively; as in the shell (without `dotglob`), a glob that does not
  * start with `.` matches no name that does. An extglob group (`@(…)`, `!(…)`) may match
- * anything. Errs towards "yes": a class it cannot compare counts as matching.
+ * anything. Errs towards "yes": a class it cannot compare counts as matching. `dotRule: false`
+ * drops the leading-dot rule (for a segment that an expansion starts, not a glob).
  *
  * @example
  * globsIntersect(".en*", ".env.*"); // true: `.env.local` matches both
  * globsIntersect("*.ts", "*.pem"); // false
  */
-export function globsIntersect(glob: string, entry: string): boolean {
+export function globsIntersect(glob: string, entry: string, dotRule = true): boolean {
   if (/[@!+*?]\(/.test(glob)) return true;
   const a = tokenize(glob.toLowerCase(), "shell");
   const b = tokenize(entry.toLowerCase(), "fnmatch");
-  if (startsWithDot(b) && !startsWithDot(a)) return false;
+  if (dotRule && startsWithDot(b) && !startsWithDot(a)) return false;
   const memo = new Map<number, boolean>();
   const width = b.length + 1;
   const match = (i: number, j: number): boolean => {

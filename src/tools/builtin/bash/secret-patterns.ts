@@ -11,6 +11,10 @@ const ENVIRONMENT_FILES: readonly (readonly string[])[] = [
   ["proc", "*", "task", "*", "environ"],
 ];
 
+type SegmentMatch = (segment: string, part: string) => boolean;
+
+const intersects: SegmentMatch = (segment, part) => globsIntersect(segment, part);
+
 /**
  * A credential-file list prepared for the Bash analysis: the entries as segment lists, and the
  * directories that hold secrets (the leading segments of entries with a slash: `.ssh` from
@@ -31,15 +35,23 @@ export class SecretPatterns {
 
   private readonly files: readonly (readonly string[])[];
   private readonly directories: readonly (readonly string[])[];
+  /** Exemptions by name (`!*.pub`). */
+  private readonly exemptions: readonly string[];
 
   private constructor(private readonly secretFiles: readonly string[]) {
-    const files = secretFiles.filter((e) => !e.startsWith("!")).map(segmentsOf);
+    const files = secretFiles
+      .filter((e) => !e.startsWith("!"))
+      .map(segmentsOf)
+      .filter((parts) => parts.length > 0);
     const directories: (readonly string[])[] = [];
     for (const parts of files) {
       for (let n = 1; n < parts.length; n++) directories.push(parts.slice(0, n));
     }
-    this.files = files.filter((parts) => parts.length > 0);
+    this.files = files;
     this.directories = directories;
+    this.exemptions = secretFiles
+      .filter((e) => e.startsWith("!") && !e.includes("/"))
+      .map((e) => e.slice(1).toLowerCase());
   }
 
   /** Whether an absolute path names a secret file, a directory of secrets, or an environment. */
@@ -53,18 +65,48 @@ export class SecretPatterns {
   }
 
   /**
-   * Whether some path matching the glob `pattern` (absolute, or a tail such as `*.pem`) may be a
-   * secret file, a directory of secrets, or an environment file. Exemptions (`!*.pub`) are not
-   * applied: a glob that may match `id_rsa` may also match `id_rsa.pub`.
+   * Whether some path matching the glob `pattern` (absolute) may be a secret file, a directory
+   * of secrets, or an environment file. Exemptions (`!*.pub`) are not applied: a glob that may
+   * match `id_rsa` may also match `id_rsa.pub`. With `byName: false`, entries that name a file
+   * by its name alone (`*.pem`, `.env`) are left out: the caller judges names itself.
    */
-  globMayMatch(pattern: string): boolean {
+  globMayMatch(pattern: string, byName = true): boolean {
     const segments = segmentsOf(pattern);
-    const intersects = (name: string, part: string): boolean => globsIntersect(name, part);
-    if (this.files.some((parts) => endsWith(segments, parts, intersects))) return true;
+    const files = byName ? this.files : this.files.filter((parts) => parts.length > 1);
+    if (files.some((parts) => endsWith(segments, parts, intersects))) return true;
     if (this.directories.some((parts) => endsWith(segments, parts, intersects))) return true;
     return ENVIRONMENT_FILES.some(
       (parts) => parts.length === segments.length && endsWith(segments, parts, intersects),
     );
+  }
+
+  /**
+   * Whether the text after an expansion (`/.ssh/id_rsa` in `"$HOME/.ssh/id_rsa"`, `.pem` in
+   * `${KEY}.pem`) may end a secret path, whatever the expansion holds: it supplies any leading
+   * segments, and the start of the first one when the tail does not begin with `/`.
+   */
+  tailMayMatch(tail: string): boolean {
+    const segments = segmentsOf(tail);
+    const last = segments.at(-1);
+    if (last === undefined) return false;
+    if (!/[*?[]/.test(last) && this.exemptions.some((e) => fnmatch(last, e))) return false;
+    const glued = !tail.startsWith("/");
+    const match = (parts: readonly string[]): boolean => {
+      const n = Math.min(segments.length, parts.length);
+      const offset = segments.length - n;
+      const partOffset = parts.length - n;
+      for (let i = 0; i < n; i++) {
+        const segment = segments[offset + i] ?? "";
+        const part = parts[partOffset + i] ?? "";
+        const startsWithExpansion = glued && offset + i === 0;
+        const ok = startsWithExpansion
+          ? globsIntersect(`*${segment}`, part, false)
+          : globsIntersect(segment, part);
+        if (!ok) return false;
+      }
+      return true;
+    };
+    return this.files.some(match) || this.directories.some(match) || ENVIRONMENT_FILES.some(match);
   }
 }
 
@@ -79,7 +121,7 @@ function segmentsOf(path: string): string[] {
 function endsWith(
   segments: readonly string[],
   parts: readonly string[],
-  matches: (segment: string, part: string) => boolean,
+  matches: SegmentMatch,
 ): boolean {
   if (parts.length === 0 || parts.length > segments.length) return false;
   const offset = segments.length - parts.length;

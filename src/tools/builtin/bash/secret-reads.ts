@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { isSecretPath, realpathLoose } from "../../../permission/index.js";
 import { expandTilde, resolveDirectories } from "./directories.js";
 import { dumpsEnvironment } from "./environment-dump.js";
+import { isReadOnlyFind } from "./find.js";
 import { writesFile } from "./redirects.js";
 import type { ParsedScript } from "./script.js";
 import { SecretPatterns } from "./secret-patterns.js";
@@ -17,6 +18,12 @@ export interface SecretReadOptions {
   readonly cwd: string;
   /** The home directory of the machine the command runs on. */
   readonly home: string;
+  /**
+   * The names in a directory of the machine the command runs on, to see what a bare `*` would
+   * expand to. Without it (or when a directory cannot be listed) such a glob is judged by what
+   * it may match, like any glob: `cat *` may read `server.key`.
+   */
+  readonly listDirectory?: ((path: string) => Promise<readonly string[]>) | undefined;
 }
 
 /**
@@ -112,7 +119,10 @@ function bodyWord(token: string): ShellWord {
 function namesOnly(command: SimpleCommand): boolean {
   if (command.pipedOutput || command.redirects.some(writesFile)) return false;
   const unwrapped = unwrapCommand(command, ALL_WRAPPERS);
-  return unwrapped.kind === "program" && NAMES_ONLY.has(unwrapped.call.base);
+  if (unwrapped.kind !== "program") return false;
+  const { base, args } = unwrapped.call;
+  // `find` lists names unless it runs or writes something (`-exec cat {} +`).
+  return NAMES_ONLY.has(base) || (base === "find" && isReadOnlyFind(args));
 }
 
 async function isSecretWord(
@@ -127,14 +137,14 @@ async function isSecretWord(
   if (word.value === null) {
     // `"$HOME/.ssh/id_rsa"`, `${D}.pem`: whatever expands, the tail names the file.
     const tail = literalTail(word.text);
-    return tail !== null && patterns.globMayMatch(`*${tail}`);
+    return tail !== null && patterns.tailMayMatch(tail);
   }
   for (const candidate of pathCandidates(word.value)) {
     const expanded = expandTilde(candidate, options.home);
     for (const directory of directories) {
       const absolute = resolve(directory, expanded);
       if (word.glob) {
-        if (patterns.globMayMatch(absolute)) return true;
+        if (await globMayReadSecret(absolute, patterns, options.listDirectory)) return true;
         continue;
       }
       if (patterns.matches(absolute)) return true;
@@ -146,13 +156,56 @@ async function isSecretWord(
   return false;
 }
 
-/** The strings in a word that may be paths: itself, an `--opt=` or `NAME=` value, `@file`. */
+/**
+ * Whether a glob may expand to a secret. A last segment of wildcards only (`src/*`, `?*`) can be
+ * anything, so it is judged by the directory's real entries when the directory can be listed;
+ * every other glob by what it may match (`.en*` may be `.env` whether or not one exists yet).
+ */
+async function globMayReadSecret(
+  absolute: string,
+  patterns: SecretPatterns,
+  listDirectory: SecretReadOptions["listDirectory"],
+): Promise<boolean> {
+  const slash = absolute.lastIndexOf("/");
+  const parent = absolute.slice(0, slash) || "/";
+  const last = absolute.slice(slash + 1);
+  if (listDirectory === undefined || !/^[*?]+$/.test(last) || /[*?[]/.test(parent)) {
+    return patterns.globMayMatch(absolute);
+  }
+  // `~/.ssh/*`, `/proc/self/*`: the directory decides, whatever its entries are called.
+  if (patterns.matches(parent) || patterns.globMayMatch(absolute, false)) return true;
+  let names: readonly string[];
+  try {
+    names = await listDirectory(parent);
+  } catch {
+    // Nothing there to list: the glob expands to nothing (it stays the literal `*`).
+    return false;
+  }
+  const width = last.replaceAll("*", "").length;
+  return names.some(
+    (name) =>
+      !name.startsWith(".") &&
+      name.length >= width &&
+      (last.includes("*") || name.length === width) &&
+      patterns.matches(`${parent}/${name}`),
+  );
+}
+
+/**
+ * The strings in a word that may be paths: itself, an `--opt=` or `NAME=` value, the value
+ * attached to a short option, `@file`.
+ */
 function pathCandidates(value: string): string[] {
   if (value === "") return [];
   const candidates = value.startsWith("-") ? [] : [value];
   const eq = value.indexOf("=");
   if (eq >= 0 && eq + 1 < value.length) candidates.push(value.slice(eq + 1));
-  if (value.startsWith("@") && value.length > 1) candidates.push(value.slice(1));
+  // `-i/home/u/.ssh/id_rsa`: a short option with its value attached.
+  if (/^-[A-Za-z]./.test(value)) candidates.push(value.slice(2));
+  for (const candidate of [...candidates]) {
+    // `curl -d @file`, `-F key=@file`.
+    if (candidate.startsWith("@") && candidate.length > 1) candidates.push(candidate.slice(1));
+  }
   return candidates;
 }
 

@@ -130,7 +130,8 @@ export function unwrapCommand(
     if (shifted !== undefined) return { kind: "dynamic", dynamic: "glob", wrappers };
     const inner = args[step.index];
     // Behind xargs, a wrapper without a command runs what arrives on standard input.
-    if (inner === undefined) return { kind: stdinArgs ? "unknown" : step.ifEmpty, wrappers };
+    if (inner === undefined && stdinArgs) return { kind: "dynamic", dynamic: "xargs", wrappers };
+    if (inner === undefined) return { kind: step.ifEmpty, wrappers };
     name = inner;
     args = args.slice(step.index + 1);
     assignments = [...assignments, ...step.assignments];
