@@ -68,7 +68,7 @@ describe("LocalBackend.bashShell", () => {
       expect(Object.hasOwn(shell.env, name)).toBe(true);
       expect(shell.env[name]).toBeUndefined();
     } finally {
-      delete process.env[name];
+      Reflect.deleteProperty(process.env, name);
     }
   });
 });

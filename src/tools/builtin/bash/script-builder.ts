@@ -5,7 +5,7 @@ import { findExecPayloads } from "./find.js";
 import { assignsSubscript, hidesSubscript } from "./hidden-subscript.js";
 import { PARSE_FAILED, unanalyzable } from "./injection-messages.js";
 import { firstUnanalysable } from "./node-scan.js";
-import { parseBashTree } from "./parser.js";
+import { parseWithLineEnds } from "./joined-lines.js";
 import { readAssignment, readRedirects, REDIRECT_TYPES } from "./redirects.js";
 import { literalWord, readWord } from "./shell-word.js";
 import type { Assignment, DirectoryCandidates, Redirect, SimpleCommand } from "./simple-command.js";
@@ -40,17 +40,22 @@ export class ScriptBuilder {
   ) {}
 
   parse(): void {
-    let tree;
+    let parsed;
     try {
-      tree = parseBashTree(this.source);
+      parsed = parseWithLineEnds(this.source);
     } catch {
       this.fail(PARSE_FAILED);
       return;
     }
+    if (parsed === null) {
+      this.fail(PARSE_FAILED);
+      return;
+    }
+    const { tree, text } = parsed;
     try {
       const root = tree.rootNode;
       if (root.hasError) this.fail(PARSE_FAILED);
-      const unanalysable = firstUnanalysable(root, this.source);
+      const unanalysable = firstUnanalysable(root, text);
       if (unanalysable !== null) this.fail(unanalysable);
       this.visit(root, this.top);
     } finally {

@@ -37,6 +37,8 @@ export class SecretPatterns {
   private readonly directories: readonly (readonly string[])[];
   /** Exemptions by name (`!*.pub`). */
   private readonly exemptions: readonly string[];
+  /** The last segment of every entry: a path can only be a secret if its name matches one. */
+  private readonly names: readonly string[];
 
   private constructor(private readonly secretFiles: readonly string[]) {
     const files = secretFiles
@@ -49,6 +51,7 @@ export class SecretPatterns {
     }
     this.files = files;
     this.directories = directories;
+    this.names = [...new Set(files.map((parts) => parts.at(-1) ?? ""))];
     this.exemptions = secretFiles
       .filter((e) => e.startsWith("!") && !e.includes("/"))
       .map((e) => e.slice(1).toLowerCase());
@@ -56,8 +59,11 @@ export class SecretPatterns {
 
   /** Whether an absolute path names a secret file, a directory of secrets, or an environment. */
   matches(absolute: string): boolean {
-    if (isSecretPath(absolute, { secretFiles: this.secretFiles })) return true;
     const segments = segmentsOf(absolute);
+    const name = segments.at(-1) ?? "";
+    // A cheap necessary condition first: this runs for every word of every command.
+    const named = this.names.some((pattern) => fnmatch(name, pattern));
+    if (named && isSecretPath(absolute, { secretFiles: this.secretFiles })) return true;
     if (this.directories.some((parts) => endsWith(segments, parts, fnmatch))) return true;
     return ENVIRONMENT_FILES.some(
       (parts) => parts.length === segments.length && endsWith(segments, parts, fnmatch),

@@ -1,29 +1,17 @@
-import { resolve } from "node:path";
-import { isSecretPath, realpathLoose } from "../../../permission/index.js";
-import { expandTilde, resolveDirectories } from "./directories.js";
 import { dumpsEnvironment } from "./environment-dump.js";
 import { isReadOnlyFind } from "./find.js";
 import { writesFile } from "./redirects.js";
 import type { ParsedScript } from "./script.js";
 import { SecretPatterns } from "./secret-patterns.js";
+import { isSecretWord, type WordContext } from "./secret-word.js";
 import type { ShellWord } from "./shell-word.js";
 import type { SimpleCommand } from "./simple-command.js";
 import { ALL_WRAPPERS, unwrapCommand } from "./wrappers.js";
 
-/** The credential-file list and where relative paths and `~` point. */
-export interface SecretReadOptions {
+/** The credential-file list, where relative paths and `~` point, how to list a directory. */
+export interface SecretReadOptions extends WordContext {
   /** Entries as for `isSecretPath` (default list: `DEFAULT_SECRET_FILES`); `[]` disables. */
   readonly secretFiles: readonly string[];
-  /** The directory the command runs in. */
-  readonly cwd: string;
-  /** The home directory of the machine the command runs on. */
-  readonly home: string;
-  /**
-   * The names in a directory of the machine the command runs on, to see what a bare `*` would
-   * expand to. Without it (or when a directory cannot be listed) such a glob is judged by what
-   * it may match, like any glob: `cat *` may read `server.key`.
-   */
-  readonly listDirectory?: ((path: string) => Promise<readonly string[]>) | undefined;
 }
 
 /**
@@ -70,18 +58,24 @@ export async function findSecretReads(
   options: SecretReadOptions,
 ): Promise<string[]> {
   const patterns = SecretPatterns.of(options.secretFiles);
-  const found = new Set<string>();
+  // Every word is judged at once (each may wait for the file system); the order is kept.
+  const verdicts: Promise<string | null>[] = [];
   const seen = new Set<ShellWord>();
   for (const command of script.commands) {
-    if (dumpsEnvironment(command)) found.add(`the environment (${command.text})`);
+    if (dumpsEnvironment(command))
+      verdicts.push(Promise.resolve(`the environment (${command.text})`));
     for (const word of candidateWords(command)) {
       if (seen.has(word)) continue;
       seen.add(word);
-      const item = word.value ?? word.text;
-      if (found.has(item)) continue;
-      if (await isSecretWord(word, command, patterns, options)) found.add(item);
+      verdicts.push(
+        isSecretWord(word, command, patterns, options).then((secret) =>
+          secret ? (word.value ?? word.text) : null,
+        ),
+      );
     }
   }
+  const found = new Set<string>();
+  for (const item of await Promise.all(verdicts)) if (item !== null) found.add(item);
   return [...found];
 }
 
@@ -123,100 +117,4 @@ function namesOnly(command: SimpleCommand): boolean {
   const { base, args } = unwrapped.call;
   // `find` lists names unless it runs or writes something (`-exec cat {} +`).
   return NAMES_ONLY.has(base) || (base === "find" && isReadOnlyFind(args));
-}
-
-async function isSecretWord(
-  word: ShellWord,
-  command: SimpleCommand,
-  patterns: SecretPatterns,
-  options: SecretReadOptions,
-): Promise<boolean> {
-  const directories = resolveDirectories(command.directories, options.cwd, options.home) ?? [
-    options.cwd,
-  ];
-  if (word.value === null) {
-    // `"$HOME/.ssh/id_rsa"`, `${D}.pem`: whatever expands, the tail names the file.
-    const tail = literalTail(word.text);
-    return tail !== null && patterns.tailMayMatch(tail);
-  }
-  for (const candidate of pathCandidates(word.value)) {
-    const expanded = expandTilde(candidate, options.home);
-    for (const directory of directories) {
-      const absolute = resolve(directory, expanded);
-      if (word.glob) {
-        if (await globMayReadSecret(absolute, patterns, options.listDirectory)) return true;
-        continue;
-      }
-      if (patterns.matches(absolute)) return true;
-      if (isSecretPath(await realpathLoose(absolute), { secretFiles: options.secretFiles })) {
-        return true;
-      }
-    }
-  }
-  return false;
-}
-
-/**
- * Whether a glob may expand to a secret. A last segment of wildcards only (`src/*`, `?*`) can be
- * anything, so it is judged by the directory's real entries when the directory can be listed;
- * every other glob by what it may match (`.en*` may be `.env` whether or not one exists yet).
- */
-async function globMayReadSecret(
-  absolute: string,
-  patterns: SecretPatterns,
-  listDirectory: SecretReadOptions["listDirectory"],
-): Promise<boolean> {
-  const slash = absolute.lastIndexOf("/");
-  const parent = absolute.slice(0, slash) || "/";
-  const last = absolute.slice(slash + 1);
-  if (listDirectory === undefined || !/^[*?]+$/.test(last) || /[*?[]/.test(parent)) {
-    return patterns.globMayMatch(absolute);
-  }
-  // `~/.ssh/*`, `/proc/self/*`: the directory decides, whatever its entries are called.
-  if (patterns.matches(parent) || patterns.globMayMatch(absolute, false)) return true;
-  let names: readonly string[];
-  try {
-    names = await listDirectory(parent);
-  } catch {
-    // Nothing there to list: the glob expands to nothing (it stays the literal `*`).
-    return false;
-  }
-  const width = last.replaceAll("*", "").length;
-  return names.some(
-    (name) =>
-      !name.startsWith(".") &&
-      name.length >= width &&
-      (last.includes("*") || name.length === width) &&
-      patterns.matches(`${parent}/${name}`),
-  );
-}
-
-/**
- * The strings in a word that may be paths: itself, an `--opt=` or `NAME=` value, the value
- * attached to a short option, `@file`.
- */
-function pathCandidates(value: string): string[] {
-  if (value === "") return [];
-  const candidates = value.startsWith("-") ? [] : [value];
-  const eq = value.indexOf("=");
-  if (eq >= 0 && eq + 1 < value.length) candidates.push(value.slice(eq + 1));
-  // `-i/home/u/.ssh/id_rsa`: a short option with its value attached.
-  if (/^-[A-Za-z]./.test(value)) candidates.push(value.slice(2));
-  for (const candidate of [...candidates]) {
-    // `curl -d @file`, `-F key=@file`.
-    if (candidate.startsWith("@") && candidate.length > 1) candidates.push(candidate.slice(1));
-  }
-  return candidates;
-}
-
-/** The literal text after a word's last expansion, quotes removed; `null` when there is none. */
-function literalTail(text: string): string | null {
-  const expansion = /\$\{[^}]*\}|\$\([^)]*\)|`[^`]*`|\$[A-Za-z_][A-Za-z0-9_]*|\$./g;
-  let end = -1;
-  for (let match = expansion.exec(text); match !== null; match = expansion.exec(text)) {
-    end = match.index + match[0].length;
-  }
-  if (end < 0) return null;
-  const tail = text.slice(end).replace(/["'\\]/g, "");
-  return tail === "" ? null : tail;
 }

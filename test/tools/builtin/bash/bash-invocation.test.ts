@@ -108,7 +108,7 @@ describe("departure 6: what is analysed is what runs (bash, blind to its environ
       const text = textOf(await output(bash, "ls -d .; bash -c 'ls -d .'"));
       expect(text).toBe(".\n.\n");
     } finally {
-      if (previous === undefined) delete process.env[name];
+      if (previous === undefined) Reflect.deleteProperty(process.env, name);
       else process.env[name] = previous;
     }
   });
