@@ -69,8 +69,9 @@ const NEWER_XY = /^-newer[aBcmt][aBcmt]$/;
  * (a file named `-delete` in the directory).
  */
 export function isReadOnlyFind(args: readonly ShellWord[]): boolean {
+  if (args.some((a) => a.glob || a.value === null)) return false;
   for (let i = 0; i < args.length; i++) {
-    const value = args[i]?.glob === true ? null : (args[i]?.value ?? null);
+    const value = args[i]?.value ?? null;
     if (value === null) return false;
     if (FIND_WRITING_ACTIONS.has(value)) return false;
     if (ONE_ARGUMENT.has(value) || NEWER_XY.test(value)) i++;
