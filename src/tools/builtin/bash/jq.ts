@@ -96,7 +96,8 @@ export function readJq(args: readonly ShellWord[]): JqCommand {
 export function jqReadsEnvironment(args: readonly ShellWord[]): boolean {
   const { filter, codeFromFiles } = readJq(args);
   // Code the analyser cannot read may read the environment too.
-  return codeFromFiles || /\$ENV\b|\benv\b/.test(filter?.value ?? "");
+  // `env` the builtin, not `.env` the field.
+  return codeFromFiles || /\$ENV\b|(?<![.$\w])env\b/.test(filter?.value ?? "");
 }
 
 /** Whether `jq <args>` only reads: known options, a literal filter, no code from files. */

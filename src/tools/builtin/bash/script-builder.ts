@@ -212,6 +212,8 @@ export class ScriptBuilder {
         continue;
       }
       if (child.type === "variable_assignment") assignments.push(readAssignment(child));
+      // `export PATH`, `unset HOME`: a bare name is a literal word.
+      else if (child.type === "variable_name") args.push(literalWord(child.text));
       else args.push(readWord(child));
     }
     this.push(this.simple(node, assignments, name, args, around, "declaration"));
