@@ -42,7 +42,6 @@ const dangerous = fc.constantFrom(
   "--reverse=1",
   "$OPT",
   "-*",
-  "--key",
 );
 
 describe("readOptions (getopt_long with permutation, over an allow-list)", () => {
