@@ -14,20 +14,22 @@ export type WrapperStep =
       /** A string the wrapper replaces in the inner command's words (xargs `-I R`). */
       readonly placeholder: string | null;
     }
-  | { readonly kind: "none" | "unknown" };
+  | { readonly kind: "none" | "unknown" }
+  /** The command is built from a string at run time (`env -S 'cmd args'`). */
+  | { readonly kind: "dynamic"; readonly dynamic: string };
 
 /**
  * The options of each wrapper, from its manual (GNU coreutils `env`, `nice`, `timeout`, `nohup`,
  * `stdbuf`, `chroot`; findutils `xargs`; util-linux `setsid`, `ionice`; sudo, doas, polkit's
- * `pkexec`, systemd's `run0`). An option not listed makes the wrapper `unknown`: it may run
+ * `pkexec`, systemd's `run0`; bash's `coproc`, which the grammar reads as a command). An option not listed makes the wrapper `unknown`: it may run
  * anything (`sudo -s`, `env -S '…'`).
  */
 const SPECS: Readonly<Record<string, OptionSpec>> = {
   env: {
     flags: "i0v",
-    valued: "uC",
+    valued: "uCS",
     longFlags: ["ignore-environment", "null", "debug"],
-    longValued: ["unset", "chdir"],
+    longValued: ["unset", "chdir", "split-string"],
     dashIsOption: true,
   },
   nice: { valued: "n", longValued: ["adjustment"] },
@@ -102,6 +104,7 @@ const SPECS: Readonly<Record<string, OptionSpec>> = {
     longOptional: ["replace", "eof", "max-lines"],
   },
   nohup: {},
+  coproc: {},
   time: { flags: "p" },
   setsid: { flags: "cfw", longFlags: ["ctty", "fork", "wait"] },
   stdbuf: { valued: "ioe", longValued: ["input", "output", "error"] },
@@ -129,6 +132,10 @@ export function peelWrapper(base: string, args: readonly ShellWord[]): WrapperSt
       if (names.has("-v") || names.has("-V")) return { kind: "none" };
       return inner(index, "none");
     case "env":
+      // `-S 'cmd args'` splits a string into the command: only known when it runs.
+      if (names.has("-S") || names.has("--split-string")) {
+        return { kind: "dynamic", dynamic: "split_string" };
+      }
       return peelEnv(args, index);
     case "timeout":
       // The first operand is the duration.

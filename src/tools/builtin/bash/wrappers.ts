@@ -37,6 +37,7 @@ export const ALL_WRAPPERS: ReadonlySet<string> = new Set([
   ...PRIVILEGE_WRAPPERS,
   "nohup",
   "time",
+  "coproc",
   "setsid",
   "stdbuf",
   "ionice",
@@ -124,6 +125,7 @@ export function unwrapCommand(
       if (hidden !== undefined)
         return { kind: "dynamic", dynamic: hidden.dynamic ?? "glob", wrappers };
     }
+    if (step.kind === "dynamic") return { kind: "dynamic", dynamic: step.dynamic, wrappers };
     if (step.kind !== "inner") return { kind: step.kind, wrappers };
     // A glob before the program (`timeout * x`) may shift which word is the program.
     const shifted = args.slice(0, step.index).find((a) => a.glob);

@@ -79,6 +79,24 @@ describe("checkInjectionRisk", () => {
     expect(await risk('echo "5$" a$')).toBeNull();
   });
 
+  it("departure 6: reports a carriage return, which the grammar skips and bash keeps in the word", async () => {
+    expect(await risk("ls\rrm -rf /")).toBe("Command parsing failed, cannot verify safety");
+    expect(await risk("ls\r\n")).toBe("Command parsing failed, cannot verify safety");
+    expect(await risk("echo 'a\rb'")).toBeNull();
+  });
+
+  it("departure 6: repairs the lines the grammar joins, and analyses them as bash reads them", async () => {
+    // tree-sitter-bash reads the second line as arguments of the last `cat`.
+    const script = await parse("ls | cat | cat\nrm -rf / 2>/dev/null");
+    expect(script.commands.map((c) => c.text)).toEqual(["ls", "cat", "cat", "rm -rf /"]);
+    const quoted = await parse("'ls' ; 'l'\"s\"\ncat .env");
+    expect(quoted.commands.map((c) => c.name?.value)).toEqual(["ls", "ls", "cat"]);
+    // The newline that starts a here-document's body stays a newline.
+    const heredoc = await parse("cat <<EOF | cat | cat\nx\nEOF\nls 2>/dev/null");
+    expect(heredoc.failure).toBeNull();
+    expect(heredoc.commands.map((c) => c.name?.value)).toEqual(["cat", "cat", "cat", "ls"]);
+  });
+
   it("reports a backslash-newline join the grammar splits (r\\<newline>m is rm to the shell)", async () => {
     expect(await risk("r\\\nm -rf /")).toBe("Command parsing failed, cannot verify safety");
     expect(await risk("ls \\\n  -la")).toBeNull();

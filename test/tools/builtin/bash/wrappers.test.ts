@@ -58,6 +58,8 @@ describe("departure 1: a wrapper whose program is not a literal word is never re
   );
 
   it.each([
+    ["env -S 'rm -rf /'", "split_string"],
+    ["env --split-string='ls -la'", "split_string"],
     ["timeout * ls", "glob"],
     ["nice ?? cat f", "glob"],
     ["env *", "glob"],
@@ -124,6 +126,7 @@ describe("departure 1: sudo, doas, su, pkexec and other privilege changes are ne
       "sudo -u root env nice rm -rf /",
       "sg wheel 'rm -rf /'",
       "su -c 'rm -rf /'",
+      "coproc rm -rf /",
     ]) {
       expect(checkDangerousCommand(await parse(command)), command).toBe("rm -rf");
     }
