@@ -1,6 +1,7 @@
 import { realpath } from "node:fs";
 import { promisify } from "node:util";
 import { resolve } from "node:path";
+import { expandBraces } from "./brace-expansion.js";
 import { expandTilde, resolveDirectories } from "./directories.js";
 import type { SecretPatterns } from "./secret-patterns.js";
 import type { ShellWord } from "./shell-word.js";
@@ -26,26 +27,54 @@ export async function isSecretWord(
   patterns: SecretPatterns,
   options: WordContext,
 ): Promise<boolean> {
-  if (word.value === null) {
-    // `"$HOME/.ssh/id_rsa"`, `${D}.pem`: whatever expands, the tail names the file.
-    const tail = literalTail(word.text);
-    return tail !== null && patterns.tailMayMatch(tail);
+  if (word.value !== null) return isSecretText(word.value, word.glob, command, patterns, options);
+  // Brace expansion is static: `{.env,x}` reads `.env`. Quotes are dropped, which can only
+  // make more words (a quoted brace would have been literal).
+  const forms =
+    word.dynamic === "brace_expression"
+      ? // Too many words: any of them, as a glob.
+        (expandBraces(unquoted(word.text)) ?? [unquoted(word.text).replace(/\{[^{}]*\}/g, "*")])
+      : [word.text];
+  for (const form of forms) {
+    if (/[$`]/.test(form) || /^~[^/]/.test(form)) {
+      // `"$HOME/.ssh/id_rsa"`, `${D}.pem`, `~root/.ssh/id_rsa`: whatever expands, the tail names the file.
+      const tail = literalTail(form);
+      if (tail !== null && patterns.tailMayMatch(tail)) return true;
+    } else if (await isSecretText(form, /[*?[]/.test(form), command, patterns, options)) {
+      return true;
+    }
   }
+  return false;
+}
+
+/** {@link isSecretWord} for a word's known text. */
+async function isSecretText(
+  value: string,
+  glob: boolean,
+  command: SimpleCommand,
+  patterns: SecretPatterns,
+  options: WordContext,
+): Promise<boolean> {
   const directories = resolveDirectories(command.directories, options.cwd, options.home) ?? [
     options.cwd,
   ];
   const paths: string[] = [];
-  for (const candidate of pathCandidates(word.value)) {
+  for (const candidate of pathCandidates(value)) {
     const expanded = expandTilde(candidate, options.home);
     for (const directory of directories) paths.push(resolve(directory, expanded));
   }
-  if (word.glob) {
+  if (glob) {
     const verdicts = paths.map((p) => globMayReadSecret(p, patterns, options.listDirectory));
     return (await Promise.all(verdicts)).some(Boolean);
   }
   if (paths.some((p) => patterns.matches(p))) return true;
   const reals = await Promise.all(paths.map(existingRealPath));
   return reals.some((real) => real !== null && patterns.matches(real));
+}
+
+/** Text without its quote characters and backslashes (an over-estimate of what is literal). */
+function unquoted(text: string): string {
+  return text.replace(/["'\\]/g, "");
 }
 
 /**
@@ -120,7 +149,8 @@ function pathCandidates(value: string): string[] {
 /** The literal text after a word's last expansion, quotes removed; `null` when there is none. */
 function literalTail(text: string): string | null {
   const expansion = /\$\{[^}]*\}|\$\([^)]*\)|`[^`]*`|\$[A-Za-z_][A-Za-z0-9_]*|\$./g;
-  let end = -1;
+  // `~user` is an expansion too.
+  let end = /^~[^/]*/.exec(text)?.[0].length ?? -1;
   for (let match = expansion.exec(text); match !== null; match = expansion.exec(text)) {
     end = match.index + match[0].length;
   }

@@ -80,6 +80,10 @@ describe("departure 8: reading credential files with Bash is a safety ASK", () =
     ["cat ${DIR}/.env", "${DIR}/.env"],
     ["cat $NAME.pem", "$NAME.pem"],
     ["cat /proc/$$/environ", "/proc/$$/environ"],
+    ["cat ~root/.ssh/id_rsa", "~root/.ssh/id_rsa"],
+    ["cat {.env,README.md}", "{.env,README.md}"],
+    ["cat ~/{.ssh/id_rsa,notes}", "~/{.ssh/id_rsa,notes}"],
+    ["cat .e{n,x}v", ".e{n,x}v"],
   ])("departure 8: %j names a secret whatever the expansion holds", async (command, item) => {
     expect(await secrets(command)).toContain(item);
   });
