@@ -13,6 +13,8 @@ import {
   type PermissionContextInput,
 } from "../../../../src/permission/index.js";
 import {
+  checkInjectionRisk,
+  isReadOnlyCommand,
   parseScript,
   type DangerousPathCheckOptions,
   type ParsedScript,
@@ -137,4 +139,14 @@ export async function sandbox(
       await rm(home, { recursive: true, force: true });
     },
   };
+}
+
+/** Whether the analyser finds a command line read-only (departure 1). */
+export async function readOnly(command: string): Promise<boolean> {
+  return isReadOnlyCommand(await parse(command));
+}
+
+/** Why the analyser cannot analyse a command line, or `null` (spec §5.1 `check_injection_risk`). */
+export async function risk(command: string): Promise<string | null> {
+  return checkInjectionRisk(await parse(command));
 }

@@ -1,13 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { PermissionEngine } from "../../../../src/permission/index.js";
-import { Bash, checkInjectionRisk } from "../../../../src/tools/builtin/bash/index.js";
-import { contextOf, fakeBackend, parse } from "./helpers.js";
+import { Bash } from "../../../../src/tools/builtin/bash/index.js";
+import { contextOf, fakeBackend, parse, risk } from "./helpers.js";
 
 const bash = new Bash({ backend: fakeBackend() });
-
-async function risk(command: string): Promise<string | null> {
-  return checkInjectionRisk(await parse(command));
-}
 
 const unanalysable = (type: string): string =>
   `Command contains ${type} which cannot be statically analyzed`;

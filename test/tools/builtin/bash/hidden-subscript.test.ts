@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkInjectionRisk, isReadOnlyCommand } from "../../../../src/tools/builtin/bash/index.js";
-import { parse } from "./helpers.js";
-
-async function readOnly(command: string): Promise<boolean> {
-  return isReadOnlyCommand(await parse(command));
-}
-
-async function risk(command: string): Promise<string | null> {
-  return checkInjectionRisk(await parse(command));
-}
+import { parse, readOnly, risk } from "./helpers.js";
 
 describe("departure 1: assignments hidden in builtins change what the next word sees", () => {
   it.each([

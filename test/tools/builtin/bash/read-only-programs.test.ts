@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isReadOnlyCommand } from "../../../../src/tools/builtin/bash/index.js";
-import { parse } from "./helpers.js";
-
-async function readOnly(command: string): Promise<boolean> {
-  return isReadOnlyCommand(await parse(command));
-}
+import { parse, readOnly } from "./helpers.js";
 
 describe("departure 1: options that write a file, run a program or change the system", () => {
   it.each([

@@ -4,15 +4,10 @@ import {
   Bash,
   checkDangerousCommand,
   checkInjectionRisk,
-  isReadOnlyCommand,
 } from "../../../../src/tools/builtin/bash/index.js";
-import { contextOf, fakeBackend, parse } from "./helpers.js";
+import { contextOf, fakeBackend, parse, readOnly } from "./helpers.js";
 
 const bash = new Bash({ backend: fakeBackend() });
-
-async function readOnly(command: string): Promise<boolean> {
-  return isReadOnlyCommand(await parse(command));
-}
 
 describe("departure 1: a wrapper whose program is not a literal word is never read-only", () => {
   it.each([
