@@ -15,7 +15,8 @@ export interface SecretReadOptions extends WordContext {
 }
 
 /**
- * Programs that never open what their operands name, only look at names or metadata. Given a
+ * Programs that never open what their operands name, only look at names or metadata, and have
+ * no option that reads a file (`du --files0-from F` quotes F's lines in its errors). Given a
  * secret path, they print at most its name — unless that name travels on (their output goes
  * into a pipe or a file, where `xargs cat` or `tar -T -` may open it), so the exemption holds
  * only while their output is the tool's own.
@@ -23,7 +24,6 @@ export interface SecretReadOptions extends WordContext {
 const NAMES_ONLY: ReadonlySet<string> = new Set([
   "ls",
   "stat",
-  "du",
   "echo",
   "printf",
   "basename",
@@ -115,6 +115,8 @@ function namesOnly(command: SimpleCommand): boolean {
   const unwrapped = unwrapCommand(command, ALL_WRAPPERS);
   if (unwrapped.kind !== "program") return false;
   const { base, args } = unwrapped.call;
-  // `find` lists names unless it runs or writes something (`-exec cat {} +`).
-  return NAMES_ONLY.has(base) || (base === "find" && isReadOnlyFind(args));
+  // `find` lists names unless it runs or writes something (`-exec cat {} +`), or reads names
+  // from a file (`-files0-from F`: its errors quote the file's lines).
+  if (base === "find") return isReadOnlyFind(args) && !args.some((a) => a.value === "-files0-from");
+  return NAMES_ONLY.has(base);
 }

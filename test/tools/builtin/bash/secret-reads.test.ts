@@ -118,6 +118,8 @@ describe("departure 8: reading credential files with Bash is a safety ASK", () =
       "echo .env | xargs cat",
       "find ~/.ssh -type f | tar -T - -czf /tmp/k.tgz",
       "ls ~/.aws > names.txt",
+      "du --files0-from=/home/u/.netrc",
+      "find -files0-from /home/u/.netrc",
     ]) {
       expect(await secrets(command), command).not.toEqual([]);
     }
