@@ -58,6 +58,9 @@ const REDIRECT_NODE_TYPES: ReadonlySet<string> = new Set([
   "herestring_redirect",
 ]);
 
+/** Anything between tokens other than what bash itself skips: space, tab, newline, `\⏎`. */
+const ODD_BLANKS = /[^ \t\n\\]/;
+
 /** Text ending in `{name}` right before a redirect operator. */
 const NAMED_DESCRIPTOR = /\{[A-Za-z_][A-Za-z0-9_]*\}$/;
 
@@ -72,7 +75,7 @@ export function firstUnanalysable(root: Node, source: string): string | null {
   const last = root.child(root.childCount - 1);
   const outside =
     source.slice(0, first?.startIndex ?? source.length) + source.slice(last?.endIndex ?? 0);
-  if (outside.includes("\r")) return PARSE_FAILED;
+  if (ODD_BLANKS.test(outside)) return PARSE_FAILED;
   const stack: Node[] = [root];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     // `[ … ]` is reparsed as the command `[` by the script builder, and checked there.
@@ -96,8 +99,9 @@ export function firstUnanalysable(root: Node, source: string): string | null {
       if (previous !== null && previous !== undefined) {
         const gap = source.slice(previous.endIndex, child.startIndex);
         if (/^(?:\\\r?\n)+$/.test(gap)) return PARSE_FAILED;
-        // The grammar skips a carriage return like a space; bash keeps it inside the word.
-        if (gap.includes("\r")) return PARSE_FAILED;
+        // The grammar skips `\r`, `\v`, `\f` like spaces; bash splits words only at spaces, tabs
+        // and newlines, and keeps the others inside the word.
+        if (ODD_BLANKS.test(gap)) return PARSE_FAILED;
       }
       // `$"…"` (a translated string) comes out as a stray `$` glued to a string, read as two
       // words where the shell reads one. A lone literal `$` (`"5$"`, `a$`) is fine.

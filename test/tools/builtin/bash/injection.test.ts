@@ -79,8 +79,10 @@ describe("checkInjectionRisk", () => {
     expect(await risk('echo "5$" a$')).toBeNull();
   });
 
-  it("departure 6: reports a carriage return, which the grammar skips and bash keeps in the word", async () => {
+  it("departure 6: reports a carriage return, vertical tab or form feed, which the grammar skips and bash keeps in the word", async () => {
     expect(await risk("ls\rrm -rf /")).toBe("Command parsing failed, cannot verify safety");
+    expect(await risk("ls\vrm -rf /")).toBe("Command parsing failed, cannot verify safety");
+    expect(await risk("ls\frm -rf /")).toBe("Command parsing failed, cannot verify safety");
     expect(await risk("ls\r\n")).toBe("Command parsing failed, cannot verify safety");
     expect(await risk("echo 'a\rb'")).toBeNull();
   });
