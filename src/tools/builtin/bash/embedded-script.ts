@@ -78,6 +78,8 @@ function shellScript(call: ProgramCall, command: SimpleCommand): EmbeddedScript 
       break;
     }
     if (value.startsWith("--")) {
+      // `bash --version` prints and exits: no script at all.
+      if (value === "--version" || value === "--help") return null;
       if (value === "--rcfile" || value === "--init-file") i++;
       continue;
     }

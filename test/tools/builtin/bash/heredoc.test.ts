@@ -87,7 +87,12 @@ describe("departure 6: a shell reading its script from standard input", () => {
   });
 
   it("a script file, on the command line or as standard input, runs a file: not read-only, not analysed", async () => {
-    for (const command of ["sh < script.sh", "bash script.sh", "source ./env.sh"]) {
+    for (const command of [
+      "sh < script.sh",
+      "bash script.sh",
+      "source ./env.sh",
+      "bash --version",
+    ]) {
       expect(await risk(command), command).toBeNull();
       expect(await bash.checkReadOnly({ command }), command).toBe(false);
     }

@@ -77,7 +77,7 @@ describe("departure 1: assignments hidden in builtins change what the next word 
     },
   );
 
-  it("`[ … ]` is the builtin `[`: analysable and read-only; `[[ … ]]` is not analysable", async () => {
+  it("departure 1: `[ … ]` is the builtin `[` (analysable, may be read-only); `[[ … ]]` stays unanalysable", async () => {
     expect(await readOnly("[ -f x ] && cat x")).toBe(true);
     expect(await readOnly('[ "$a" = b ] || echo no')).toBe(true);
     expect(await readOnly("test -v HOME")).toBe(true);
