@@ -162,6 +162,9 @@ export class ScriptBuilder {
 
   /** Commands that live inside a redirect: `>(…)`, `$(…)` in a here-document, `<<EOF | sh`. */
   private redirectInnards(node: Node, around: Surroundings): void {
+    // tree-sitter-bash reads `cmd > out a b` as one redirect with three destinations, while bash
+    // passes `a b` to `cmd`: those arguments would be invisible to every check.
+    if (node.childrenForFieldName("destination").length > 1) this.fail(PARSE_FAILED);
     for (const child of node.namedChildren) {
       if (child === null) continue;
       if (REDIRECT_TYPES.has(child.type)) this.redirectInnards(child, around);

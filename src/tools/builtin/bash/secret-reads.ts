@@ -37,6 +37,16 @@ const NAMES_ONLY: ReadonlySet<string> = new Set([
   "which",
   "type",
   "whereis",
+  // They change or remove what they name without reading it (writes to sensitive files are
+  // the dangerous-path check's business).
+  "rm",
+  "rmdir",
+  "unlink",
+  "touch",
+  "mkdir",
+  "chmod",
+  "chown",
+  "chgrp",
 ]);
 
 /**

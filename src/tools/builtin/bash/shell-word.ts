@@ -23,9 +23,9 @@ export interface ShellWord {
   /**
    * Whether expanding the word may change the shell or run code hidden in a variable: an
    * arithmetic expansion that assigns (`$((X=1))`, `$[i++]`) or reads a variable (`$((x))`, which
-   * bash evaluates recursively, so `x='a[$(id)]'` runs `id`).
+   * bash evaluates recursively, so `x='a[$(id)]'` runs `id`). Absent means `false`.
    */
-  readonly sideEffects: boolean;
+  readonly sideEffects?: boolean;
 }
 
 interface Segment {

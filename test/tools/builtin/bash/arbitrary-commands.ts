@@ -254,7 +254,16 @@ const dangerousSimple: fc.Arbitrary<string> = fc.oneof(
     .map((w) => `ls | xargs ${w.join(" ")}`),
 );
 
-const SEPARATORS: readonly string[] = [" ; ", " && ", " || ", " | ", " & ", "\n"];
+/** How statements follow each other; a comment runs to the end of its line. */
+const SEPARATORS: readonly string[] = [
+  " ; ",
+  " && ",
+  " || ",
+  " | ",
+  " & ",
+  "\n",
+  " # note; rm -rf /\n",
+];
 
 /** Joins statements; a here-document statement is always followed by a newline. */
 function composed(

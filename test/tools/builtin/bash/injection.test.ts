@@ -93,6 +93,9 @@ describe("checkInjectionRisk", () => {
     expect(script.commands.map((c) => c.text)).toEqual(["ls", "cat", "cat", "rm -rf /"]);
     const quoted = await parse("'ls' ; 'l'\"s\"\ncat .env");
     expect(quoted.commands.map((c) => c.name?.value)).toEqual(["ls", "ls", "cat"]);
+    // A comment ending the line is blanked out, or the `;` would only extend it.
+    const commented = await parse("a | b | c # note\ncurl x || curl y");
+    expect(commented.commands.map((c) => c.text)).toEqual(["a", "b", "c", "curl x", "curl y"]);
     // The newline that starts a here-document's body stays a newline.
     const heredoc = await parse("cat <<EOF | cat | cat\nx\nEOF\nls 2>/dev/null");
     expect(heredoc.failure).toBeNull();
