@@ -38,6 +38,17 @@ export interface RunResult {
   readonly aborted: boolean;
 }
 
+/**
+ * How bash starts on a backend (departure 6): the program, and environment changes (`undefined`
+ * removes a variable) that keep it from reading code on its own, such as exported functions
+ * (`BASH_FUNC_name%%`), which only the backend can enumerate.
+ */
+export interface BashShell {
+  /** The bash executable (an absolute path, or a name the backend resolves). */
+  readonly path: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
 /** What kind of thing a path names. */
 export type FileKind = "file" | "directory" | "symlink" | "other";
 
@@ -145,6 +156,13 @@ export interface ExecutionBackend {
   homeDir(): Promise<string>;
   /** The directory commands run in by default. */
   cwd(): Promise<string>;
+  /**
+   * Where bash is on this machine and what to remove from its environment (departure 6: the
+   * Bash tool runs its commands with bash, the shell its analyser parses). Rejects with
+   * `BASH_NOT_FOUND` when there is no bash. Optional: without it the Bash tool runs `bash`
+   * through the backend's own program lookup.
+   */
+  bashShell?(): Promise<BashShell>;
 }
 
 /** The longest a command may run when no timeout is given (10 minutes). */

@@ -2,6 +2,7 @@ export {
   DEFAULT_MAX_OUTPUT_BYTES,
   DEFAULT_MAX_READ_BYTES,
   DEFAULT_RUN_TIMEOUT_MS,
+  type BashShell,
   type DirEntry,
   type ExecutionBackend,
   type FileKind,
@@ -18,5 +19,6 @@ export { BackendErrorCode, BackendIoError } from "./backend-error.js";
 export { NotRegularFileError, type SpecialFileKind } from "./not-regular-file-error.js";
 export { FileTooLargeError } from "./file-too-large-error.js";
 export { openFileReader } from "./open-file-reader.js";
+export { BashNotFoundError, ShellErrorCode, findBash } from "./bash-shell.js";
 export { CappedBuffer } from "./capped-buffer.js";
 export { signalProcessGroup } from "./process-group.js";

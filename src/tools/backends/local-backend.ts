@@ -5,8 +5,10 @@ import { constants } from "node:os";
 import { join, resolve } from "node:path";
 import { assertKnownOptions } from "../../errors/index.js";
 import { BackendIoError, errnoOf } from "./backend-error.js";
+import { exportedFunctionRemovals, findBash } from "./bash-shell.js";
 import { CappedBuffer } from "./capped-buffer.js";
 import {
+  type BashShell,
   DEFAULT_MAX_OUTPUT_BYTES,
   DEFAULT_RUN_TIMEOUT_MS,
   type DirEntry,
@@ -29,10 +31,12 @@ export interface LocalBackendOptions {
   cwd?: string | undefined;
   /** Between SIGTERM and SIGKILL when a command is killed (default 2000 ms). */
   killGraceMs?: number | undefined;
+  /** The bash the Bash tool runs commands with (default: the first `bash` on `PATH`). */
+  bashPath?: string | undefined;
 }
 
 /** The keys of {@link LocalBackendOptions}; any other key is refused. */
-const LOCAL_BACKEND_OPTIONS: ReadonlySet<string> = new Set(["cwd", "killGraceMs"]);
+const LOCAL_BACKEND_OPTIONS: ReadonlySet<string> = new Set(["cwd", "killGraceMs", "bashPath"]);
 
 /** After the program is killed, how long we wait for its output pipes to close. */
 const CLOSE_WAIT_MS = 1_000;
@@ -54,11 +58,18 @@ export class LocalBackend implements ExecutionBackend {
   readonly platform: "posix" | "windows" = process.platform === "win32" ? "windows" : "posix";
   private readonly defaultCwd: string | undefined;
   private readonly killGraceMs: number;
+  private readonly bashPath: string | undefined;
+  /** The last `PATH` searched for bash, and what it gave (looked up again when `PATH` changes). */
+  private bashLookup: {
+    readonly path: string | undefined;
+    readonly found: Promise<string>;
+  } | null = null;
 
   constructor(options: LocalBackendOptions = {}) {
     assertKnownOptions(options, LOCAL_BACKEND_OPTIONS, "LocalBackend options");
     this.defaultCwd = options.cwd;
     this.killGraceMs = options.killGraceMs ?? 2_000;
+    this.bashPath = options.bashPath;
   }
 
   run(argv: readonly string[], options: RunOptions = {}): Promise<RunResult> {
@@ -155,6 +166,24 @@ export class LocalBackend implements ExecutionBackend {
 
   cwd(): Promise<string> {
     return Promise.resolve(this.defaultCwd ?? process.cwd());
+  }
+
+  /** Bash from `bashPath` or `PATH` (`BASH_NOT_FOUND` without one), minus exported functions. */
+  async bashShell(): Promise<BashShell> {
+    const env = exportedFunctionRemovals(process.env);
+    if (this.bashPath !== undefined) return { path: this.bashPath, env };
+    const searched = process.env["PATH"];
+    let lookup = this.bashLookup;
+    if (lookup === null || lookup.path !== searched) {
+      const found = findBash(searched);
+      // A failed lookup is not kept: bash may be installed before the next command.
+      found.catch(() => {
+        if (this.bashLookup?.found === found) this.bashLookup = null;
+      });
+      lookup = { path: searched, found };
+      this.bashLookup = lookup;
+    }
+    return { path: await lookup.found, env };
   }
 
   private resolve(path: string): string {

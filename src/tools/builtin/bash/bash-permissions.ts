@@ -1,4 +1,8 @@
-import type { PermissionContext, PermissionDecision } from "../../../permission/index.js";
+import {
+  DEFAULT_SECRET_FILES,
+  type PermissionContext,
+  type PermissionDecision,
+} from "../../../permission/index.js";
 import { filesystemEditCommand } from "./accept-edits.js";
 import { checkDangerousCommand } from "./dangerous-patterns.js";
 import { findDangerousPaths } from "./dangerous-paths.js";
@@ -7,26 +11,33 @@ import { checkInjectionRisk } from "./injection.js";
 import { isReadOnlyCommand } from "./read-only.js";
 import { findDangerousRemoval } from "./removal.js";
 import { parseScript } from "./script.js";
+import { findSecretReads, type SecretReadOptions } from "./secret-reads.js";
 import { checkSedConstraints } from "./sed.js";
 
 /** What the Bash permission check needs besides the command and the permission context. */
 export interface BashPermissionOptions {
   readonly dangerousFiles: readonly string[];
   readonly dangerousDirectories: readonly string[];
+  /** Credential files (departure 8); default `DEFAULT_SECRET_FILES`, `[]` disables the file check. */
+  readonly secretFiles?: readonly string[] | undefined;
   /** The directory the command will run in. */
   readonly cwd: string;
   /** The home directory of the machine the command runs on. */
   readonly home: string;
+  /** Lists a directory of that machine, to see what a bare `*` expands to (see `findSecretReads`). */
+  readonly listDirectory?: SecretReadOptions["listDirectory"];
 }
 
 /**
  * The Bash tool's own permission view of a command (spec §5.1 `check_permissions`), every step
  * in order on one parse of the command; every ASK here is a bypass-immune safety ASK:
  *
- * 0. empty → PASSTHROUGH; 1. not statically analysable → ASK; 2. read-only → ALLOW;
- * 3. dangerous pattern → ASK; 4. sed constraint → ASK; 5. sensitive or unknown path → ASK;
- * 6. critical removal → ASK; 7. ACCEPT_EDITS / DONT_ASK: filesystem commands with every target in
- * a working directory → ALLOW (departure 2: every subcommand is judged); 8. PASSTHROUGH.
+ * 0. empty → PASSTHROUGH; 1. not statically analysable → ASK; 2. read-only and reading no
+ * secret → ALLOW; 3. dangerous pattern → ASK; 4. sed constraint → ASK; 5. sensitive or unknown
+ * path → ASK; 6. critical removal → ASK; 6a. reads secrets (departure 8: credential files, the
+ * environment) → ASK `Permission required: Bash command reads secrets: {s1, s2}`;
+ * 7. ACCEPT_EDITS / DONT_ASK: filesystem commands with every target in a working directory →
+ * ALLOW (departure 2: every subcommand is judged); 8. PASSTHROUGH.
  *
  * @example
  * await checkBashPermissions("rm -rf /", context, options);
@@ -48,7 +59,14 @@ export async function checkBashPermissions(
     );
   }
 
-  if (isReadOnlyCommand(script)) {
+  const secrets = await findSecretReads(script, {
+    secretFiles: options.secretFiles ?? DEFAULT_SECRET_FILES,
+    cwd: options.cwd,
+    home: options.home,
+    listDirectory: options.listDirectory,
+  });
+
+  if (secrets.length === 0 && isReadOnlyCommand(script)) {
     return decision(
       "allow",
       "Permission granted for read-only command",
@@ -88,6 +106,13 @@ export async function checkBashPermissions(
         "system directory. This requires explicit approval and cannot be auto-allowed by " +
         "permission rules.",
       "Safety check: dangerous removal of critical system path",
+    );
+  }
+
+  if (secrets.length > 0) {
+    return safetyAsk(
+      `Permission required: Bash command reads secrets: ${secrets.join(", ")}`,
+      "Safety check: Bash command reads credential files or the environment",
     );
   }
 

@@ -1,6 +1,8 @@
+import { assertKnownOptions } from "../../../errors/index.js";
 import {
   DEFAULT_DANGEROUS_DIRECTORIES,
   DEFAULT_DANGEROUS_FILES,
+  DEFAULT_SECRET_FILES,
   type PermissionContext,
   type PermissionDecision,
   type PermissionRule,
@@ -28,11 +30,13 @@ import {
   successText,
   timeoutText,
 } from "./bash-output.js";
+import { shellInvocation } from "./bash-invocation.js";
 import { checkBashPermissions } from "./bash-permissions.js";
 import { isReadOnlyCommand } from "./read-only.js";
 import { matchBashRule } from "./rule-matching.js";
 import { bashRuleSubjects } from "./rule-subjects.js";
 import { parseScript } from "./script.js";
+import { findSecretReads, type SecretReadOptions } from "./secret-reads.js";
 import { suggestBashRules } from "./suggestions.js";
 
 /** Options of {@link Bash}. */
@@ -48,20 +52,43 @@ export interface BashOptions extends ToolBaseOptions {
   additionalDangerousFiles?: readonly string[] | undefined;
   /** Sensitive directories added to `dangerousDirectories` (or to the defaults). */
   additionalDangerousDirectories?: readonly string[] | undefined;
+  /**
+   * Credential files a command may not read unasked (departure 8; entries as for
+   * `isSecretPath`), replacing `DEFAULT_SECRET_FILES`; `[]` disables the file check (commands
+   * that print the environment still ask).
+   */
+  secretFiles?: readonly string[] | undefined;
+  /** Credential files added to `secretFiles` (or to the defaults). */
+  additionalSecretFiles?: readonly string[] | undefined;
   /** Where commands run (default: the backend's working directory). */
   cwd?: string | undefined;
   /** Where commands run (default: a {@link LocalBackend}). */
   backend?: ExecutionBackend | undefined;
 }
 
+/** The option keys {@link Bash} knows (a misspelt one is a `ValidationError`). */
+const BASH_OPTIONS: ReadonlySet<string> = new Set([
+  "middlewares",
+  "dangerousFiles",
+  "dangerousDirectories",
+  "additionalDangerousFiles",
+  "additionalDangerousDirectories",
+  "secretFiles",
+  "additionalSecretFiles",
+  "cwd",
+  "backend",
+]);
+
 /**
  * The Bash tool (spec §5.1): runs a shell command and returns its output, after a static safety
  * analysis of the command on a real parse tree (tree-sitter-bash). Read-only commands are
- * allowed unasked; commands that cannot be analysed, dangerous patterns, sensitive paths and
- * critical removals need the user's approval, which allow rules cannot give (bypass-immune);
- * the rest is left to the permission rules. Each call runs in a fresh `/bin/sh -c` in the tool's
- * working directory, is killed with everything it started when it times out or is interrupted,
- * and returns one chunk; a failing command is an `error` chunk, never an exception.
+ * allowed unasked; commands that cannot be analysed, dangerous patterns, sensitive paths,
+ * critical removals and reads of secrets (departure 8) need the user's approval, which allow
+ * rules cannot give (bypass-immune); the rest is left to the permission rules. Each call runs in
+ * a fresh `bash --noprofile --norc -p -c` (departure 6: the shell the analyser parses, blind to
+ * startup files and exported functions) in the tool's working directory, is killed with
+ * everything it started when it times out or is interrupted, and returns one chunk; a failing
+ * command — or a machine without bash — is an `error` chunk, never an exception.
  *
  * @example
  * const bash = new Bash({ additionalDangerousFiles: [".secrets"], cwd: "/repo" });
@@ -78,12 +105,15 @@ export class Bash extends ToolBase {
   readonly isReadOnly = false;
   override readonly dangerousFiles: readonly string[];
   override readonly dangerousDirectories: readonly string[];
+  /** The credential-file list of departure 8 (defaults plus `additionalSecretFiles`). */
+  readonly secretFiles: readonly string[];
 
   private readonly backend: ExecutionBackend;
   private readonly cwd: string | undefined;
   private home: Promise<string> | undefined;
 
   constructor(options: BashOptions = {}) {
+    assertKnownOptions(options, BASH_OPTIONS, "Bash options");
     super({ middlewares: options.middlewares });
     this.dangerousFiles = [
       ...(options.dangerousFiles ?? DEFAULT_DANGEROUS_FILES),
@@ -93,15 +123,24 @@ export class Bash extends ToolBase {
       ...(options.dangerousDirectories ?? DEFAULT_DANGEROUS_DIRECTORIES),
       ...(options.additionalDangerousDirectories ?? []),
     ];
+    this.secretFiles = [
+      ...(options.secretFiles ?? DEFAULT_SECRET_FILES),
+      ...(options.additionalSecretFiles ?? []),
+    ];
     this.backend = options.backend ?? new LocalBackend();
     this.cwd = options.cwd;
   }
 
-  /** Whether this command only reads: it parses, is analysable, and every part is read-only. */
+  /**
+   * Whether this command only reads: it parses, is analysable, every part is read-only, and it
+   * reads no secret (departure 8: the engine's read-only fast path comes before the safety ASK).
+   */
   override async checkReadOnly(input: ToolInput): Promise<boolean> {
     const command = commandOf(input);
     if (command === "") return false;
-    return isReadOnlyCommand(await parseScript(command));
+    const script = await parseScript(command);
+    if (!isReadOnlyCommand(script)) return false;
+    return (await findSecretReads(script, await this.secretOptions())).length === 0;
   }
 
   /** The safety analysis of spec §5.1, step by step (see `checkBashPermissions`). */
@@ -110,10 +149,9 @@ export class Bash extends ToolBase {
     context: PermissionContext,
   ): Promise<PermissionDecision> {
     return checkBashPermissions(commandOf(input), context, {
+      ...(await this.secretOptions()),
       dangerousFiles: this.dangerousFiles,
       dangerousDirectories: this.dangerousDirectories,
-      cwd: await this.workingDirectory(),
-      home: await this.homeDirectory(),
     });
   }
 
@@ -148,10 +186,10 @@ export class Bash extends ToolBase {
     const command = commandOf(input);
     const timeoutMs = timeoutOf(input);
     try {
-      const argv =
-        this.backend.platform === "windows" ? ["cmd", "/c", command] : ["/bin/sh", "-c", command];
+      const { argv, env } = await shellInvocation(this.backend, command);
       const result = await this.backend.run(argv, {
         cwd: this.cwd,
+        env,
         timeoutMs,
         signal: context.signal,
         maxOutputBytes: OUTPUT_CAP_BYTES,
@@ -168,6 +206,19 @@ export class Bash extends ToolBase {
       return textChunk(errorText(command, error), { state: "error" });
     }
   }
+
+  private async secretOptions(): Promise<SecretReadOptions> {
+    return {
+      secretFiles: this.secretFiles,
+      cwd: await this.workingDirectory(),
+      home: await this.homeDirectory(),
+      listDirectory: this.listDirectory,
+    };
+  }
+
+  /** What a bare `*` expands to, on the machine the command runs on. */
+  private readonly listDirectory = async (path: string): Promise<string[]> =>
+    (await this.backend.listDir(path)).map((entry) => entry.name);
 
   private async workingDirectory(): Promise<string> {
     return this.cwd ?? (await this.backend.cwd());

@@ -3,7 +3,7 @@ import { redirectTarget } from "./file-paths.js";
 import type { ParsedScript } from "./script.js";
 import type { ShellWord } from "./shell-word.js";
 import type { SimpleCommand } from "./simple-command.js";
-import { ALL_WRAPPERS, unwrapCommand, type ProgramCall } from "./wrappers.js";
+import { ALL_WRAPPERS, PRIVILEGE_WRAPPERS, unwrapCommand, type ProgramCall } from "./wrappers.js";
 
 /** The reference's dangerous command patterns, in the order they are reported (spec §4). */
 export const DANGEROUS_COMMANDS: readonly string[] = [
@@ -40,8 +40,7 @@ const MATCHERS: Readonly<Record<string, Matcher>> = {
     call?.base === "rm" &&
     hasOption(call.args, "rR", ["--recursive"]) &&
     hasOption(call.args, "f", ["--force"]),
-  "sudo rm": (call) =>
-    call?.base === "rm" && call.wrappers.some((w) => w === "sudo" || w === "doas"),
+  "sudo rm": (call) => call?.base === "rm" && call.wrappers.some((w) => PRIVILEGE_WRAPPERS.has(w)),
   dd: (call) => call?.base === "dd",
   mkfs: (call) => call !== null && (call.base === "mkfs" || call.base.startsWith("mkfs.")),
   fdisk: (call) => call !== null && ["fdisk", "sfdisk", "cfdisk"].includes(call.base),

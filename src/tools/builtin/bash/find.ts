@@ -64,10 +64,12 @@ const NEWER_XY = /^-newer[aBcmt][aBcmt]$/;
 
 /**
  * Whether a `find` invocation only reads: no writing or executing action, reading each primary's
- * argument as data (`find . -name '-delete'` only searches). Every argument must be a literal:
- * an expansion could turn into `-delete`.
+ * argument as data (`find . -name '-delete'` only searches). Every argument must be a literal
+ * without glob characters: an expansion could turn into `-delete`, and so could `-de*` or `*`
+ * (a file named `-delete` in the directory).
  */
 export function isReadOnlyFind(args: readonly ShellWord[]): boolean {
+  if (args.some((a) => a.glob || a.value === null)) return false;
   for (let i = 0; i < args.length; i++) {
     const value = args[i]?.value ?? null;
     if (value === null) return false;

@@ -30,6 +30,7 @@ const READING: ReadonlySet<string> = new Set([
 export function isReadOnlyGit(args: readonly string[]): boolean {
   const [sub, ...rest] = args;
   if (sub === undefined) return false;
+  if (args.length === 1 && (sub === "--version" || sub === "version")) return true;
   if (rest.some((a) => isDeniedLongOption(a, WRITING_OPTIONS))) return false;
   if (READING.has(sub)) return readingSubcommand(sub, rest);
   switch (sub) {

@@ -9,6 +9,14 @@ export {
 } from "./bash-input.js";
 export { OUTPUT_CAP_BYTES, OUTPUT_LIMIT_CHARS } from "./bash-output.js";
 export { checkBashPermissions, type BashPermissionOptions } from "./bash-permissions.js";
+export {
+  BASH_FLAGS,
+  SHELL_STARTUP_VARIABLES,
+  shellInvocation,
+  type ShellInvocation,
+} from "./bash-invocation.js";
+export { findSecretReads, type SecretReadOptions } from "./secret-reads.js";
+export { dumpsEnvironment } from "./environment-dump.js";
 export { BashParserErrorCode, loadBashParser, isBashParserReady } from "./parser.js";
 export { parseScript, parseScriptSync, type ParsedScript } from "./script.js";
 export type {
@@ -38,6 +46,7 @@ export { bashRuleSubjects } from "./rule-subjects.js";
 export { suggestBashRules } from "./suggestions.js";
 export {
   ALL_WRAPPERS,
+  PRIVILEGE_WRAPPERS,
   READ_ONLY_WRAPPERS,
   unwrapCommand,
   type ProgramCall,

@@ -12,6 +12,8 @@ export interface OptionSpec {
   readonly longFlags?: readonly string[];
   /** Long options that take a value (`--user=x` or `--user x`). */
   readonly longValued?: readonly string[];
+  /** Long options whose value is optional and only ever attached (`--replace[=R]`). */
+  readonly longOptional?: readonly string[];
   /** Whether a lone `-` is an option (as for `env -`) rather than an operand. */
   readonly dashIsOption?: boolean;
 }
@@ -56,7 +58,9 @@ export function scanOptions(args: readonly ShellWord[], spec: OptionSpec): Optio
       const given = eq < 0 ? text.slice(2) : text.slice(2, eq);
       const long = resolveLong(given, spec);
       if (long === null) return null;
-      if (long.valued) {
+      if (long.optional) {
+        options.push({ name: `--${long.name}`, value: eq < 0 ? null : text.slice(eq + 1) });
+      } else if (long.valued) {
         let value: string | null;
         if (eq >= 0) value = text.slice(eq + 1);
         else {
@@ -101,17 +105,23 @@ export function scanOptions(args: readonly ShellWord[], spec: OptionSpec): Optio
   return { options, operandIndex: i };
 }
 
+interface LongOption {
+  readonly name: string;
+  readonly valued: boolean;
+  readonly optional: boolean;
+}
+
 /** The long option `given` names: an exact name, or the one option it abbreviates. */
-function resolveLong(given: string, spec: OptionSpec): { name: string; valued: boolean } | null {
-  const longFlags = spec.longFlags ?? [];
-  const longValued = spec.longValued ?? [];
-  if (longFlags.includes(given)) return { name: given, valued: false };
-  if (longValued.includes(given)) return { name: given, valued: true };
-  if (given === "") return null;
-  const candidates = [
-    ...longFlags.filter((n) => n.startsWith(given)).map((name) => ({ name, valued: false })),
-    ...longValued.filter((n) => n.startsWith(given)).map((name) => ({ name, valued: true })),
+function resolveLong(given: string, spec: OptionSpec): LongOption | null {
+  const all: LongOption[] = [
+    ...(spec.longFlags ?? []).map((name) => ({ name, valued: false, optional: false })),
+    ...(spec.longValued ?? []).map((name) => ({ name, valued: true, optional: false })),
+    ...(spec.longOptional ?? []).map((name) => ({ name, valued: false, optional: true })),
   ];
+  const exact = all.find((o) => o.name === given);
+  if (exact !== undefined) return exact;
+  if (given === "") return null;
+  const candidates = all.filter((o) => o.name.startsWith(given));
   return candidates.length === 1 ? (candidates[0] ?? null) : null;
 }
 

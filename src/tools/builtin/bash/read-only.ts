@@ -1,9 +1,8 @@
-import { isReadOnlyFind } from "./find.js";
-import { isReadOnlyGit } from "./git-read-only.js";
-import { clusterHas, isDeniedLongOption } from "./options.js";
+import { READ_ONLY_PROGRAMS } from "./read-only-programs.js";
+import { writesFile } from "./redirects.js";
 import type { ParsedScript } from "./script.js";
 import type { ShellWord } from "./shell-word.js";
-import type { Redirect, SimpleCommand } from "./simple-command.js";
+import type { Assignment, Redirect, SimpleCommand } from "./simple-command.js";
 import { READ_ONLY_WRAPPERS, unwrapCommand, type ProgramCall } from "./wrappers.js";
 
 /**
@@ -93,100 +92,6 @@ const HARMLESS_VARIABLES: ReadonlySet<string> = new Set([
   "LINES",
 ]);
 
-/** How one program's arguments are judged; `stdinArgs` when `xargs` adds unseen arguments. */
-type ArgumentRule = (args: readonly ShellWord[], stdinArgs: boolean) => boolean;
-
-/** Programs without any option that writes a file or runs another program. */
-const anyArguments: ArgumentRule = () => true;
-
-/**
- * Programs judged on their literal arguments: an expansion, or an argument `xargs` adds, could
- * be the option that writes (`rg $OPTS` with `OPTS=--pre=sh`).
- */
-function literal(check: (values: readonly string[]) => boolean): ArgumentRule {
-  return (args, stdinArgs) => {
-    if (stdinArgs) return false;
-    const values: string[] = [];
-    for (const arg of args) {
-      if (arg.value === null) return false;
-      values.push(arg.value);
-    }
-    return check(values);
-  };
-}
-
-/** Literal arguments without the given long options (or abbreviations) and short letters. */
-function without(longOptions: readonly string[], letters = ""): ArgumentRule {
-  return literal((values) =>
-    values.every((v) => !isDeniedLongOption(v, longOptions) && !clusterHas(v, letters)),
-  );
-}
-
-/** Exactly one of the given argument lists. */
-function exactly(...forms: readonly (readonly string[])[]): ArgumentRule {
-  return literal((values) =>
-    forms.some((form) => form.length === values.length && form.every((v, i) => v === values[i])),
-  );
-}
-
-/** The first arguments name a read-only subcommand; the others are free of `denied`. */
-function subcommand(
-  forms: readonly (readonly string[])[],
-  denied: readonly string[] = [],
-): ArgumentRule {
-  return literal(
-    (values) =>
-      forms.some((form) => form.every((v, i) => v === values[i])) &&
-      values.every((v) => !denied.includes(v) && !isDeniedLongOption(v, denied)),
-  );
-}
-
-/**
- * Read-only programs and how their arguments are judged (departure 1 of the spec): options that
- * write a file (`--output`, `-o FILE`, `--log-file`), run a preprocessor or a pager (`--pre`,
- * `--pager`), or compile (`file -C`) make the command not read-only. `tee` is not here: it
- * writes files. `echo` and `printf` are here, and lose the status with any output redirect.
- */
-const PROGRAMS: Readonly<Record<string, ArgumentRule>> = {
-  ls: anyArguments,
-  cat: anyArguments,
-  head: anyArguments,
-  tail: anyArguments,
-  more: anyArguments,
-  stat: anyArguments,
-  wc: anyArguments,
-  grep: anyArguments,
-  pwd: anyArguments,
-  which: anyArguments,
-  whereis: anyArguments,
-  type: anyArguments,
-  echo: anyArguments,
-  printf: anyArguments,
-  cd: anyArguments,
-  true: anyArguments,
-  false: anyArguments,
-  less: without(
-    ["--log-file", "--LOG-FILE", "--lesskey-file", "--lesskey-src", "--lesskey-content"],
-    "oOk",
-  ),
-  file: without(["--compile"], "C"),
-  rg: without(["--pre"]),
-  ag: without(["--pager"]),
-  ack: without(["--pager", "--output", "--ackrc"]),
-  tree: without(["--output"], "o"),
-  find: (args, stdinArgs) => !stdinArgs && isReadOnlyFind(args),
-  git: literal(isReadOnlyGit),
-  docker: subcommand([["ps"], ["images"], ["inspect"], ["logs"], ["version"], ["info"]]),
-  gh: subcommand(
-    [["repo", "view"], ["issue", "list"], ["pr", "list"], ["status"]],
-    ["-w", "--web"],
-  ),
-  python: exactly(["--version"], ["-V"]),
-  node: exactly(["--version"], ["-v"]),
-  npm: subcommand([["list"], ["ls"]]),
-  pip: subcommand([["list"], ["show"]]),
-};
-
 /**
  * Whether a whole command line only reads (spec §5.1 `is_read_only_command`, departure 1): it
  * parses, and every simple command in it — across `;`, `&&`, `||`, pipes, `&` and newlines — is
@@ -203,14 +108,17 @@ export function isReadOnlyCommand(script: ParsedScript): boolean {
 }
 
 /**
- * Whether one simple command only reads: no output redirect (even `2>&1`, as in the reference),
- * no variable assignment other than locale and colour settings, and a read-only program
- * behind at most the wrappers of departure 1 (`xargs`, `env`, `nice`, `timeout`, `sudo`,
- * `command`, `builtin`, `exec`), judged by the program they run.
+ * Whether one simple command only reads: no redirect that writes a file (`/dev/null` and
+ * descriptor duplication such as `2>&1` are harmless), no variable assignment other than
+ * locale and colour settings, no word whose expansion assigns (`$((X=1))`), and a read-only
+ * program behind at most the wrappers of departure 1 (`xargs`, `env`, `nice`, `timeout`,
+ * `command`, `builtin`, `exec`), judged by the program it runs. `sudo` and the other privilege
+ * wrappers are never read-only. Secrets are judged apart (`findSecretReads`).
  */
 export function isReadOnlySimpleCommand(command: SimpleCommand): boolean {
-  if (command.redirects.some(isOutputRedirect)) return false;
+  if (command.redirects.some(writesFile)) return false;
   if (!command.assignments.every(isHarmlessAssignment)) return false;
+  if (hasSideEffects(command)) return false;
   const unwrapped = unwrapCommand(command, READ_ONLY_WRAPPERS);
   // A wrapper alone runs nothing (`env` prints the environment, `command -v x` describes x).
   if (unwrapped.kind === "none") return unwrapped.wrappers.length > 0;
@@ -221,15 +129,22 @@ export function isReadOnlySimpleCommand(command: SimpleCommand): boolean {
 function isReadOnlyProgram(call: ProgramCall): boolean {
   if (!call.assignments.every(isHarmlessAssignment)) return false;
   // Exact names only: `/tmp/ls` is not `ls`.
-  const rule = Object.hasOwn(PROGRAMS, call.program) ? PROGRAMS[call.program] : undefined;
+  const rule = Object.hasOwn(READ_ONLY_PROGRAMS, call.program)
+    ? READ_ONLY_PROGRAMS[call.program]
+    : undefined;
   return rule !== undefined && rule(call.args, call.stdinArgs);
 }
 
-function isHarmlessAssignment(assignment: { readonly name: string }): boolean {
-  return HARMLESS_VARIABLES.has(assignment.name);
+function isHarmlessAssignment(assignment: Assignment): boolean {
+  return HARMLESS_VARIABLES.has(assignment.name) && assignment.value?.sideEffects !== true;
 }
 
-/** Any redirect that writes: to a file, a descriptor (`2>&1`) or a device. */
-export function isOutputRedirect(redirect: Redirect): boolean {
-  return redirect.kind === "file" && redirect.operator.includes(">");
+/** Whether a word of the command assigns or evaluates variables when it expands. */
+function hasSideEffects(command: SimpleCommand): boolean {
+  const effect = (word: ShellWord | null): boolean => word?.sideEffects === true;
+  return (
+    effect(command.name) ||
+    command.args.some(effect) ||
+    command.redirects.some((r: Redirect) => effect(r.target))
+  );
 }

@@ -28,8 +28,10 @@ const cache = new WeakMap<ParsedScript, readonly RuleSubject[] | null>();
  * is read-only when the command alone is; a program behind a wrapper that runs something the
  * analysis cannot name (`sudo -s`) is a part no rule names.
  *
- * `null` — match the whole command text, as the reference does — when the command cannot be
- * analysed (the Bash check asks about it anyway, bypass-immune) or has no command at all.
+ * A command that cannot be analysed keeps its visible parts, so a deny rule for `curl:*` still
+ * denies `git status && curl x | sh`, plus a part no rule names, so allow rules never cover it
+ * (the Bash check asks about it anyway, bypass-immune). `null` — match the whole command text, as
+ * the reference does — when the command has no command at all.
  * Cached per parse, which is itself cached.
  *
  * @example
@@ -39,8 +41,13 @@ const cache = new WeakMap<ParsedScript, readonly RuleSubject[] | null>();
 export function bashRuleSubjects(script: ParsedScript): readonly RuleSubject[] | null {
   const cached = cache.get(script);
   if (cached !== undefined) return cached;
-  const subjects =
-    script.failure !== null || script.commands.length === 0 ? null : collectSubjects(script);
+  let subjects: RuleSubject[] | null = null;
+  if (script.commands.length > 0) {
+    subjects = collectSubjects(script);
+    // What cannot be analysed is a part no rule names: allow rules never cover the command,
+    // while deny and ask rules still see every subcommand that is visible.
+    if (script.failure !== null) subjects.push({ input: null, read_only: false });
+  }
   cache.set(script, subjects);
   return subjects;
 }

@@ -1,4 +1,5 @@
 import type { Node } from "web-tree-sitter";
+import { hasArithmeticEffects } from "./arithmetic-effects.js";
 
 /**
  * One shell word (a command name, an argument, a redirect target) as the shell will see it after
@@ -19,6 +20,12 @@ export interface ShellWord {
   readonly quoted: boolean;
   /** What made `value` unknown: a node type (`simple_expansion`, `brace_expression`, …). */
   readonly dynamic: string | null;
+  /**
+   * Whether expanding the word may change the shell or run code hidden in a variable: an
+   * arithmetic expansion that assigns (`$((X=1))`, `$[i++]`) or reads a variable (`$((x))`, which
+   * bash evaluates recursively, so `x='a[$(id)]'` runs `id`). Absent means `false`.
+   */
+  readonly sideEffects?: boolean;
 }
 
 interface Segment {
@@ -50,12 +57,21 @@ export function readWord(node: Node): ShellWord {
   if (why === null) why = braceExpansion(segments) ? "brace_expression" : null;
   if (why === null) why = tildeExpansion(segments) ? "tilde_expansion" : null;
   if (why === null) value = segments.map((s) => s.text).join("");
-  return { text: node.text, value, nodeType: node.type, glob, quoted, dynamic: why };
+  const sideEffects = dynamic !== null && hasArithmeticEffects(node);
+  return { text: node.text, value, nodeType: node.type, glob, quoted, dynamic: why, sideEffects };
 }
 
 /** A word made of literal text (for words the analyser synthesises, such as `eval` scripts). */
 export function literalWord(text: string): ShellWord {
-  return { text, value: text, nodeType: "word", glob: false, quoted: false, dynamic: null };
+  return {
+    text,
+    value: text,
+    nodeType: "word",
+    glob: false,
+    quoted: false,
+    dynamic: null,
+    sideEffects: false,
+  };
 }
 
 /** Appends the segments of `node`; returns the node type of the first expansion met, if any. */
@@ -144,9 +160,13 @@ function unescapeWord(text: string, out: Segment[]): void {
   if (plain !== "") out.push({ text: plain, quoted: false });
 }
 
+/**
+ * Unquoted `*`, `?`, a `[…]` class, or an extglob group (`@(…)`, `!(…)`, `+(…)`; `*(…)` and
+ * `?(…)` start with a glob character already): the shell may replace the word by file names.
+ */
 function hasUnquotedGlob(segments: readonly Segment[]): boolean {
   const mask = unquotedMask(segments);
-  return /[*?]/.test(mask) || /\[[^\]]*\]/.test(mask);
+  return /[*?]/.test(mask) || /\[[^\]]*\]/.test(mask) || /[@!+]\(/.test(mask);
 }
 
 /** Unquoted `{a,b}` or `{1..3}`: brace expansion makes several words out of one. */

@@ -16,6 +16,12 @@ export interface Redirect {
   /** The destination word; `null` for here-documents and for closing (`>&-`). */
   readonly target: ShellWord | null;
   readonly kind: "file" | "heredoc" | "herestring";
+  /**
+   * What a here-document or here-string feeds the command, when known statically (the body of
+   * a quoted `<<'EOF'`, or of an unquoted one without expansions); `null` otherwise, and for
+   * file redirects.
+   */
+  readonly text: string | null;
 }
 
 /**
@@ -46,4 +52,8 @@ export interface SimpleCommand {
   /** 0 for the command line itself, 1 inside its `sh -c '…'`, and so on. */
   readonly depth: number;
   readonly directories: DirectoryCandidates;
+  /** Whether its standard input comes from a pipe (`… | cmd`), unless a redirect replaces it. */
+  readonly pipedInput: boolean;
+  /** Whether its standard output goes into a pipe (`cmd | …`). */
+  readonly pipedOutput: boolean;
 }

@@ -1,15 +1,13 @@
-import { mkdtemp, realpath, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DEFAULT_DANGEROUS_DIRECTORIES,
   DEFAULT_DANGEROUS_FILES,
 } from "../../../../src/permission/index.js";
-import { LocalBackend } from "../../../../src/tools/backends/index.js";
 import { Bash } from "../../../../src/tools/builtin/bash/index.js";
 import type { ToolChunk, ToolMiddleware } from "../../../../src/tools/index.js";
-import { contextOf, fakeBackend, result } from "./helpers.js";
+import { contextOf, fakeBackend, result, sandbox, type Sandbox } from "./helpers.js";
 
 async function run(
   tool: Bash,
@@ -88,8 +86,16 @@ describe("Bash: description of the tool", () => {
   });
 });
 
-describe("Bash.call with the local backend", () => {
-  const bash = new Bash({ backend: new LocalBackend({ killGraceMs: 200 }) });
+describe("Bash.call with the local backend (in a sandbox: temporary cwd and HOME)", () => {
+  let box: Sandbox;
+  let bash: Bash;
+  beforeAll(async () => {
+    box = await sandbox();
+    bash = new Bash({ backend: box.backend });
+  });
+  afterAll(async () => {
+    await box.cleanup();
+  });
 
   it("§11.50 echo Hello World → one chunk, state running, with the output", async () => {
     const chunks = await run(bash, { command: "echo Hello World" });
@@ -154,29 +160,21 @@ describe("Bash.call with the local backend", () => {
     );
   });
 
-  describe("in its cwd", () => {
-    let dir: string;
-    beforeAll(async () => {
-      dir = await realpath(await mkdtemp(join(tmpdir(), "actorscope-bash-")));
-    });
-    afterAll(async () => {
-      await rm(dir, { recursive: true, force: true });
-    });
-
-    it("runs commands in the tool's cwd, in a fresh shell each call", async () => {
-      const tool = new Bash({ cwd: dir });
-      expect(textOf((await run(tool, { command: "pwd" }))[0])).toBe(`${dir}\n`);
-      await run(tool, { command: "cd / && X=1" });
-      expect(textOf((await run(tool, { command: 'pwd; echo "[$X]"' }))[0])).toBe(`${dir}\n[]\n`);
-    });
+  it("runs commands in the tool's cwd, in a fresh shell each call", async () => {
+    const dir = join(box.dir, "sub");
+    await mkdir(dir);
+    const tool = new Bash({ cwd: dir, backend: box.backend });
+    expect(textOf((await run(tool, { command: "pwd" }))[0])).toBe(`${dir}\n`);
+    await run(tool, { command: "cd / && X=1" });
+    expect(textOf((await run(tool, { command: 'pwd; echo "[$X]"' }))[0])).toBe(`${dir}\n[]\n`);
   });
 });
 
 describe("Bash.call with a scripted backend", () => {
-  it("runs /bin/sh -c on POSIX and cmd /c on Windows, with cwd, timeout, signal and a byte cap", async () => {
+  it("departure 6: runs bash --noprofile --norc -p -c on POSIX (cmd /c on Windows), with cwd, timeout, signal and a byte cap", async () => {
     const posix = fakeBackend();
     await run(new Bash({ backend: posix, cwd: "/w" }), { command: "ls" });
-    expect(posix.calls[0]?.argv).toEqual(["/bin/sh", "-c", "ls"]);
+    expect(posix.calls[0]?.argv).toEqual(["bash", "--noprofile", "--norc", "-p", "-c", "ls"]);
     expect(posix.calls[0]?.options).toMatchObject({ cwd: "/w", timeoutMs: 120000 });
     expect(posix.calls[0]?.options.signal).toBeInstanceOf(AbortSignal);
     expect(posix.calls[0]?.options.maxOutputBytes).toBeGreaterThan(30000 * 4);
@@ -216,7 +214,9 @@ describe("Bash.call with a scripted backend", () => {
         yield* next({ ...input, command: "echo rewritten" });
       },
     };
-    const backend = fakeBackend({ run: (argv) => Promise.resolve(result({ out: argv[2] ?? "" })) });
+    const backend = fakeBackend({
+      run: (argv) => Promise.resolve(result({ out: argv.at(-1) ?? "" })),
+    });
     const chunks = await run(new Bash({ backend, middlewares: [logging] }), {
       command: "echo original",
     });

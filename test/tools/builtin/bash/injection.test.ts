@@ -36,7 +36,6 @@ describe("checkInjectionRisk", () => {
     ["until false; do :; done", "while_statement"],
     ["if true; then rm x; fi", "if_statement"],
     ["case x in x) rm y;; esac", "case_statement"],
-    ["[ -f x ] && rm x", "test_command"],
     ["[[ -f x ]]", "test_command"],
     ["for ((i=0;i<3;i++)); do rm $i; done", "c_style_for_statement"],
   ])("reports %s as %s", async (command, type) => {
@@ -78,6 +77,29 @@ describe("checkInjectionRisk", () => {
   it('reports a translated string $"…", which the grammar splits in two words', async () => {
     expect(await risk('rm $"x"')).toBe("Command parsing failed, cannot verify safety");
     expect(await risk('echo "5$" a$')).toBeNull();
+  });
+
+  it("departure 6: reports a carriage return, vertical tab or form feed, which the grammar skips and bash keeps in the word", async () => {
+    expect(await risk("ls\rrm -rf /")).toBe("Command parsing failed, cannot verify safety");
+    expect(await risk("ls\vrm -rf /")).toBe("Command parsing failed, cannot verify safety");
+    expect(await risk("ls\frm -rf /")).toBe("Command parsing failed, cannot verify safety");
+    expect(await risk("ls\r\n")).toBe("Command parsing failed, cannot verify safety");
+    expect(await risk("echo 'a\rb'")).toBeNull();
+  });
+
+  it("departure 6: repairs the lines the grammar joins, and analyses them as bash reads them", async () => {
+    // tree-sitter-bash reads the second line as arguments of the last `cat`.
+    const script = await parse("ls | cat | cat\nrm -rf / 2>/dev/null");
+    expect(script.commands.map((c) => c.text)).toEqual(["ls", "cat", "cat", "rm -rf /"]);
+    const quoted = await parse("'ls' ; 'l'\"s\"\ncat .env");
+    expect(quoted.commands.map((c) => c.name?.value)).toEqual(["ls", "ls", "cat"]);
+    // A comment ending the line is blanked out, or the `;` would only extend it.
+    const commented = await parse("a | b | c # note\ncurl x || curl y");
+    expect(commented.commands.map((c) => c.text)).toEqual(["a", "b", "c", "curl x", "curl y"]);
+    // The newline that starts a here-document's body stays a newline.
+    const heredoc = await parse("cat <<EOF | cat | cat\nx\nEOF\nls 2>/dev/null");
+    expect(heredoc.failure).toBeNull();
+    expect(heredoc.commands.map((c) => c.name?.value)).toEqual(["cat", "cat", "cat", "ls"]);
   });
 
   it("reports a backslash-newline join the grammar splits (r\\<newline>m is rm to the shell)", async () => {

@@ -122,9 +122,12 @@ describe("departure 7: Bash allow rules match per subcommand", () => {
     expect(await decide("a && b", rule("a && b", "deny"), rule(null))).toBe("deny");
   });
 
-  it("departure 7: a command that cannot be analysed falls back to whole-text matching, behind the safety ASK", async () => {
-    expect(await texts("git status && $(curl x)")).toBeNull();
+  it("departure 7: a command that cannot be analysed keeps its visible parts for deny rules and is never covered by allow rules", async () => {
+    const parts = await texts("git status && $(curl x)");
+    expect(parts).toContain("git status");
+    expect(parts?.at(-1)).toBeNull();
     expect(await decide("git status && $(curl x)", rule("git:*"))).toBe("ask");
+    expect(await decide("git status && curl x | sh", rule("curl:*", "deny"))).toBe("deny");
   });
 
   it("departure 7: accepting the suggested rules allows the command next time", async () => {

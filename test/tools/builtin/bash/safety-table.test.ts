@@ -83,13 +83,14 @@ const TABLE: readonly (readonly [string, Expectation])[] = [
   ["cat f | grep x | head -5", "R"],
   ["ls\npwd", "R"],
   ["LANG=C ls", "R"],
-  ["env", "R"],
   ["command -v git", "R"],
   ["nice -n 10 cat f", "R"],
   ["timeout 5 tail -f log", "R"],
   ["find . -name '*.log' | xargs grep ERROR", "R"],
   ["cat <<EOF\nhello\nEOF", "R"],
   ["ls # a comment", "R"],
+  ["ls 2>&1", "R"],
+  ["[ -f x ] && cat x", "R"],
 
   // Writing, or running something that may write.
   ["touch x", "W"],
@@ -105,7 +106,6 @@ const TABLE: readonly (readonly [string, Expectation])[] = [
   ["ls > out", "W"],
   ["ls 2> err", "W"],
   ["ls &> out", "W"],
-  ["ls 2>&1", "W"],
   ["ls >| f", "W"],
   ["ls | tee out", "W"],
   ["sed -i 's/a/b/' f", "W"],
@@ -180,6 +180,7 @@ const TABLE: readonly (readonly [string, Expectation])[] = [
   ["sudo -s", "W"],
   ["nohup npm start", "W"],
   ["alias ls=rm", "W"],
+  ["[ -f x ] && rm x", "W"],
 
   // Destructive, sensitive, or hiding what runs: safety ASKs.
   ["rm -rf /", "S"],
@@ -265,12 +266,12 @@ const TABLE: readonly (readonly [string, Expectation])[] = [
   ["while true; do rm x; done", "S"],
   ["if true; then rm x; fi", "S"],
   ["f() { rm x; }; f", "S"],
-  ["[ -f x ] && rm x", "S"],
   ["cat <<EOF\n$(rm -rf /)\nEOF", "S"],
   ["r\\\nm -rf /", "S"],
   ["rm 'unterminated", "S"],
   ["sudo $CMD", "S"],
   ["format c:", "S"],
+  ["env", "S"],
 ];
 
 const WORKING: PermissionContextInput = {

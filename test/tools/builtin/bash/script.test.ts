@@ -73,6 +73,32 @@ describe("parseScript", () => {
     ]);
   });
 
+  it("knows which commands read from or write into a pipe", async () => {
+    const script = await parse("a | b |& c; d\n{ e; f; } | g\ncat <<EOF | h\nx\nEOF");
+    expect(script.commands.map((c) => [c.name?.value, c.pipedInput, c.pipedOutput])).toEqual([
+      ["a", false, true],
+      ["b", true, true],
+      ["c", true, false],
+      ["d", false, false],
+      ["e", false, true],
+      ["f", false, true],
+      ["g", true, false],
+      ["cat", false, true],
+      ["h", true, false],
+    ]);
+  });
+
+  it("keeps what a here-document or here-string feeds the command, when it is static", async () => {
+    const texts = async (command: string): Promise<(string | null)[]> =>
+      (await parse(command)).commands[0]?.redirects.map((r) => r.text) ?? [];
+    expect(await texts("cat <<'EOF'\n$X `y`\nEOF")).toEqual(["$X `y`\n"]);
+    expect(await texts("cat <<EOF\na \\$b\nEOF")).toEqual(["a $b\n"]);
+    expect(await texts("cat <<EOF\n$HOME\nEOF")).toEqual([null]);
+    expect(await texts("cat <<-EOF\n\t\tx\n\tEOF")).toEqual(["x\n"]);
+    expect(await texts("cat <<< 'a b'")).toEqual(["a b\n"]);
+    expect(await texts("cat < f")).toEqual([null]);
+  });
+
   it("caches parses by source text (one parse per command for every check)", async () => {
     expect(await parse("ls -la")).toBe(await parse("ls -la"));
   });
