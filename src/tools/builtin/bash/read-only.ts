@@ -1,5 +1,5 @@
 import { READ_ONLY_PROGRAMS } from "./read-only-programs.js";
-import { writesFile } from "./redirects.js";
+import { opensConnection, writesFile } from "./redirects.js";
 import type { ParsedScript } from "./script.js";
 import type { ShellWord } from "./shell-word.js";
 import type { Assignment, Redirect, SimpleCommand } from "./simple-command.js";
@@ -117,6 +117,7 @@ export function isReadOnlyCommand(script: ParsedScript): boolean {
  */
 export function isReadOnlySimpleCommand(command: SimpleCommand): boolean {
   if (command.redirects.some(writesFile)) return false;
+  if (command.redirects.some(opensConnection)) return false;
   if (!command.assignments.every(isHarmlessAssignment)) return false;
   if (hasSideEffects(command)) return false;
   const unwrapped = unwrapCommand(command, READ_ONLY_WRAPPERS);

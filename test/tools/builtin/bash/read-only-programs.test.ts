@@ -164,6 +164,20 @@ describe("harmless stays harmless: the common read-only programs run without a p
     }
   });
 
+  it("a redirect bash turns into a network socket is not read-only, reading included", async () => {
+    for (const command of [
+      "cat < /dev/tcp/198.51.100.1/80",
+      "wc -c < /dev/udp/198.51.100.1/53",
+      "cat <> /dev/tcp/198.51.100.1/80",
+      'cat < "/dev/tcp/$H/80"',
+      "cat < /dev/tcp/$H/80",
+    ]) {
+      expect(await readOnly(command), command).toBe(false);
+    }
+    // As an argument it is an ordinary (missing) path: only redirects are special to bash.
+    expect(await readOnly("cat /dev/tcp/198.51.100.1/80")).toBe(true);
+  });
+
   it("arguments xargs appends may be options: allowed only after a literal --, never as operands that write", async () => {
     expect(await readOnly("ls | xargs cat")).toBe(true);
     expect(await readOnly("ls | xargs sort")).toBe(false);
