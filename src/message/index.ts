@@ -1,5 +1,16 @@
 export { newId, now, setIdentitySource, type IdentitySource } from "./identity.js";
-export { concatBase64 } from "./base64.js";
+export { concatBase64, isStrictBase64, mergeBase64Chunks } from "./base64.js";
+export { normalizeUrl } from "./url.js";
+export { setOwn, assignOwn } from "./own-property.js";
+export {
+  MAX_JSON_DEPTH,
+  JsonValueSchema,
+  JsonObjectSchema,
+  copyJson,
+  type JsonValue,
+  type JsonProblem,
+  type JsonCopy,
+} from "./json-value.js";
 export { TextBlockSchema, type TextBlock, type TextBlockInput } from "./blocks/text-block.js";
 export {
   ThinkingBlockSchema,
@@ -8,6 +19,7 @@ export {
 } from "./blocks/thinking-block.js";
 export {
   Base64SourceSchema,
+  UrlFieldSchema,
   URLSourceSchema,
   DataSourceSchema,
   DataBlockSchema,
@@ -56,7 +68,7 @@ export {
   type PermissionRule,
   type PermissionRuleInput,
 } from "./permission-rule.js";
-export { UsageSchema, addUsage, type Usage } from "./usage.js";
+export { UsageSchema, addUsage, addTokens, type Usage } from "./usage.js";
 export {
   ReplyFinishedReason,
   ReplyFinishedReasonSchema,
@@ -69,6 +81,7 @@ export {
   USER_CONTENT_ERROR,
   SYSTEM_CONTENT_ERROR,
   assertRoleContent,
+  roleAllows,
   type Role,
 } from "./role.js";
 export { MsgSchema, type MsgData, type MsgDataInput } from "./msg-schema.js";

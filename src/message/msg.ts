@@ -9,7 +9,9 @@ import type {
 import type { ErrorInfo } from "./error-info.js";
 import type { AgentEvent } from "./events/agent-event.js";
 import type { ReplyFinishedReason } from "./finished-reason.js";
+import { MSG_OPTIONS } from "./msg-options.js";
 import { MsgSchema, type MsgData, type MsgDataInput } from "./msg-schema.js";
+import { assertOptionsObject } from "./options-object.js";
 import { assertRoleContent, type Role } from "./role.js";
 import type { Usage } from "./usage.js";
 
@@ -30,6 +32,9 @@ export interface MsgInit {
   structured_output?: Record<string, unknown> | null;
   error?: ErrorInfo | null;
 }
+
+/** Data `Msg.fromJSON` already parsed, which the constructor takes without parsing again. */
+const parsedData = new WeakSet<object>();
 
 /** A block type, or several, to filter by. */
 export type BlockTypeFilter<T extends ContentBlockType> = T | readonly T[];
@@ -55,13 +60,23 @@ export class Msg implements MsgData {
   structured_output: Record<string, unknown> | null;
   error: ErrorInfo | null;
 
-  /** Validates `init` (a `ValidationError` names the bad field) and applies the role constraints. */
+  /**
+   * Validates `init` (a `ValidationError` names the bad field, or an unknown option and the
+   * nearest known one) and applies the role constraints. Stored values are copies: the message
+   * shares no objects with `init`.
+   */
   constructor(init: MsgInit) {
-    const content =
-      typeof init.content === "string"
-        ? [{ type: "text" as const, text: init.content }]
-        : init.content;
-    const data = parseOrThrow(MsgSchema, { ...init, content }, "Msg");
+    let data: MsgData;
+    if (parsedData.has(init)) {
+      data = init as MsgData;
+    } else {
+      assertOptionsObject(init, MSG_OPTIONS, "Msg options");
+      const content =
+        typeof init.content === "string"
+          ? [{ type: "text" as const, text: init.content }]
+          : init.content;
+      data = parseOrThrow(MsgSchema, { ...init, content }, "Msg");
+    }
     assertRoleContent(data.role, data.content);
     this.name = data.name;
     this.content = data.content;
@@ -76,14 +91,15 @@ export class Msg implements MsgData {
     this.error = data.error;
   }
 
-  /** Validates a message that arrived as JSON; a `ValidationError` names the bad field. */
+  /**
+   * Validates a message that arrived as JSON; a `ValidationError` names the bad field. Keys a
+   * message does not have are left out (wire data from other AgentScope versions), unlike the
+   * constructor, whose options are strict.
+   */
   static fromJSON(value: unknown): Msg {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) {
-      // Let the schema describe what is wrong with a non-object.
-      parseOrThrow(MsgSchema, value, "Msg");
-    }
-    // The constructor validates every field.
-    return new Msg(value as MsgInit);
+    const data = parseOrThrow(MsgSchema, value, "Msg");
+    parsedData.add(data);
+    return new Msg(data);
   }
 
   /** The wire form: a deep copy, safe to keep or mutate. */

@@ -10,7 +10,7 @@ import {
 import { ActorscopeError } from "../errors/index.js";
 import { ToolErrorCode } from "./errors/tool-error-code.js";
 import { pyRepr } from "./input/py-repr.js";
-import { mergeBase64Chunks } from "./merge-base64.js";
+import { mergeBase64Chunks } from "../message/index.js";
 import type { ToolChunk } from "./tool-chunk.js";
 
 /** How a whole tool call ended. */

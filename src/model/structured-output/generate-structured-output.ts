@@ -3,6 +3,7 @@ import { AbortedError, ValidationError, type ValidationIssue } from "../../error
 import {
   AssistantMsg,
   UserMsg,
+  addUsage,
   newId,
   type ContentBlockInput,
   type Msg,
@@ -81,7 +82,7 @@ export async function generateStructuredOutput(
     if (response.finished_reason === "interrupted" || options.signal?.aborted === true) {
       throw new AbortedError(`structured output of model "${model.model}"`);
     }
-    usage = addUsage(usage, response.usage);
+    usage = sumUsage(usage, response.usage);
     const outcome = readAttempt(response, schema);
     if (outcome.ok) {
       return {
@@ -206,15 +207,9 @@ function repairMessages(response: ChatResponse, failed: Attempt & { ok: false })
   return repair;
 }
 
-function addUsage(total: ChatUsage | null, next: ChatUsage | null): ChatUsage | null {
+function sumUsage(total: ChatUsage | null, next: ChatUsage | null): ChatUsage | null {
   if (next === null) return total;
   if (total === null) return { ...next };
-  return {
-    input_tokens: total.input_tokens + next.input_tokens,
-    output_tokens: total.output_tokens + next.output_tokens,
-    cache_input_tokens: total.cache_input_tokens + next.cache_input_tokens,
-    cache_creation_input_tokens:
-      total.cache_creation_input_tokens + next.cache_creation_input_tokens,
-    time: total.time + next.time,
-  };
+  // The token sums saturate (see `addTokens`), so the total still passes its schema.
+  return { ...addUsage({ ...total }, next), time: total.time + next.time };
 }
