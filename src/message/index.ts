@@ -1,10 +1,14 @@
 export { newId, now, setIdentitySource, type IdentitySource } from "./identity.js";
 export { concatBase64, isStrictBase64, mergeBase64Chunks } from "./base64.js";
 export { normalizeUrl } from "./url.js";
+export { pythonJsonDumps } from "./python-json.js";
+export { ToolSchemaSchema, type ToolSchema } from "./tool-schema.js";
 export { setOwn, assignOwn } from "./own-property.js";
+export { assertOptionsObject } from "./options-object.js";
 export {
   MAX_JSON_DEPTH,
   JsonValueSchema,
+  JsonFieldSchema,
   JsonObjectSchema,
   copyJson,
   type JsonValue,

@@ -136,6 +136,12 @@ export const JsonValueSchema = z
   .transform((value, ctx) => refineJson(value, ctx) as JsonValue);
 
 /**
+ * A JSON value typed `unknown`: the catch-all of objects that keep extra fields beside typed ones
+ * (a thinking block's provider data, a tool schema's `strict`), checked like {@link JsonValueSchema}.
+ */
+export const JsonFieldSchema = z.unknown().transform(refineJson);
+
+/**
  * A JSON object (metadata and other free-form fields), checked and copied by {@link copyJson}:
  * nested at most {@link MAX_JSON_DEPTH} levels, no cycles, only JSON data, `__proto__` keys kept
  * as data. (Not representable by `z.toJSONSchema` except with `unrepresentable: "any"`.)

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Msg } from "../message/index.js";
+import type { Msg, ToolSchema } from "../message/index.js";
 import type { ChatResponse } from "./chat-response.js";
 import type {
   JsonSchemaObject,
@@ -7,7 +7,7 @@ import type {
   StructuredResponse,
 } from "./structured-output/structured-response.js";
 import type { TokenCountable } from "./token-count.js";
-import type { ToolChoice, ToolSchema } from "./tool-schema.js";
+import type { ToolChoice } from "./tool-schema.js";
 
 /** What one call takes besides the messages. */
 export interface ChatCallOptions {

@@ -11,13 +11,13 @@ export {
 } from "./chat-response.js";
 export type { ChatModel, ChatCallOptions, ChatCallResult } from "./chat-model.js";
 export { ChatModelBase } from "./chat-model-base.js";
+// The one tool-schema schema lives in `message` (tools make schemas, models send them).
+export { ToolSchemaSchema, type ToolSchema } from "../message/index.js";
 export {
-  ToolSchemaSchema,
   ToolChoiceSchema,
   ToolChoiceMode,
   isToolChoiceMode,
   validateToolChoice,
-  type ToolSchema,
   type ToolChoice,
 } from "./tool-schema.js";
 export {
@@ -33,7 +33,6 @@ export {
   DEFAULT_CONTEXT_SIZE,
   type TokenCountable,
 } from "./token-count.js";
-export { pythonJsonDumps } from "./python-json.js";
 export { abortableSleep, type Sleep } from "./abortable-sleep.js";
 // errors
 export {

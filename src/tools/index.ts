@@ -14,6 +14,7 @@ export {
   ToolResponseSchema,
   ToolResponseStateSchema,
   type ToolResponseData,
+  type ToolResponseInit,
   type ToolResponseState,
 } from "./tool-response.js";
 export {
@@ -31,7 +32,8 @@ export {
   type ToolCall,
   type RegisteredTool,
 } from "./toolkit.js";
-export { ToolSchemaSchema, type ToolSchema } from "./tool-schema.js";
+// The one tool-schema schema lives in `message` (tools make schemas, models send them).
+export { ToolSchemaSchema, type ToolSchema } from "../message/index.js";
 export { TOOL_INTERRUPTED_REMINDER, toolErrorText } from "./run-tool.js";
 export {
   ResetTools,

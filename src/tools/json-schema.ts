@@ -1,3 +1,5 @@
+import { setOwn } from "../message/index.js";
+
 /** A JSON schema, as plain JSON data. */
 export type JsonSchema = Record<string, unknown>;
 
@@ -44,7 +46,8 @@ function stripNode(node: unknown): unknown {
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === "title") continue;
-    out[key] = cloneJson(value);
+    // A property may be named `__proto__`: keys are set as data, never as the prototype.
+    setOwn(out, key, cloneJson(value));
   }
   for (const key of ONE_SCHEMA) {
     const value = out[key];
@@ -58,7 +61,7 @@ function stripNode(node: unknown): unknown {
     const value = out[key];
     if (isObject(value)) {
       const map: JsonSchema = {};
-      for (const [name, sub] of Object.entries(value)) map[name] = stripNode(sub);
+      for (const [name, sub] of Object.entries(value)) setOwn(map, name, stripNode(sub));
       out[key] = map;
     }
   }
@@ -70,7 +73,7 @@ export function cloneJson<T>(value: T): T {
   if (typeof value !== "object" || value === null) return value;
   if (Array.isArray(value)) return value.map(cloneJson) as T;
   const out: Record<string, unknown> = {};
-  for (const [key, sub] of Object.entries(value)) out[key] = cloneJson(sub);
+  for (const [key, sub] of Object.entries(value)) setOwn(out, key, cloneJson(sub));
   return out as T;
 }
 

@@ -1,4 +1,5 @@
-import { ActorscopeError, getLogger } from "../errors/index.js";
+import { ActorscopeError, ValidationError, getLogger } from "../errors/index.js";
+import { assertOptionsObject } from "../message/index.js";
 import { ToolErrorCode } from "./errors/tool-error-code.js";
 import { LocalSkillLoader } from "./skills/local-skill-loader.js";
 import { isSkill, type Skill, SkillSchema, type SkillInput } from "./skills/skill.js";
@@ -8,6 +9,17 @@ import type { ToolSource } from "./tool-source.js";
 
 /** The group that is always active and holds what the toolkit is given directly. */
 export const BASIC_GROUP = "basic";
+
+/** Every key `new ToolGroup(…)` takes. */
+const TOOL_GROUP_OPTIONS: ReadonlySet<string> = new Set([
+  "name",
+  "description",
+  "instructions",
+  "tools",
+  "skills",
+  "mcps",
+  "sources",
+]);
 
 /** A skill given to a group: a directory path, a skill, or a loader. */
 export type SkillEntry = string | SkillInput | SkillLoader;
@@ -51,7 +63,15 @@ export class ToolGroup {
   /** MCP clients and other sources, in order. */
   readonly sources: ToolSource[];
 
+  /** Strict options: an unknown key or a wrong type is a `ValidationError` naming it. */
   constructor(options: ToolGroupOptions) {
+    assertOptionsObject(options, TOOL_GROUP_OPTIONS, "ToolGroup options");
+    if (typeof options.name !== "string" || options.name === "") {
+      throw new ValidationError("ToolGroup options", [
+        { path: "name", message: "Expected a non-empty string" },
+      ]);
+    }
+    assertListOptions(options, ["tools", "skills", "mcps", "sources"], "ToolGroup options");
     const description = options.description ?? null;
     if (options.name !== BASIC_GROUP && !description) {
       throw new ActorscopeError(
@@ -85,6 +105,24 @@ export class ToolGroup {
       }),
     );
     return lists.flat();
+  }
+}
+
+/**
+ * Checks that each of `keys` is an array when given (a string would spread into characters).
+ * Shared by `Toolkit`, whose list options are the `basic` group's.
+ */
+export function assertListOptions(options: object, keys: readonly string[], what: string): void {
+  for (const key of keys) {
+    const value = (options as Record<string, unknown>)[key];
+    if (value !== undefined && !Array.isArray(value)) {
+      throw new ValidationError(what, [
+        {
+          path: key,
+          message: `Expected an array, received ${value === null ? "null" : typeof value}`,
+        },
+      ]);
+    }
   }
 }
 

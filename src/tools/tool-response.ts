@@ -1,16 +1,19 @@
 import { z } from "zod";
 import {
+  assignOwn,
+  assertOptionsObject,
   type DataBlock,
   type DataSource,
+  JsonObjectSchema,
+  mergeBase64Chunks,
   newId,
   type TextBlock,
   type TextOrDataBlock,
   TextOrDataBlockSchema,
 } from "../message/index.js";
-import { ActorscopeError } from "../errors/index.js";
+import { ActorscopeError, parseOrThrow } from "../errors/index.js";
 import { ToolErrorCode } from "./errors/tool-error-code.js";
 import { pyRepr } from "./input/py-repr.js";
-import { mergeBase64Chunks } from "../message/index.js";
 import type { ToolChunk } from "./tool-chunk.js";
 
 /** How a whole tool call ended. */
@@ -21,10 +24,13 @@ export type ToolResponseState = z.output<typeof ToolResponseStateSchema>;
 export const ToolResponseSchema = z.object({
   content: z.array(TextOrDataBlockSchema).default(() => []),
   state: ToolResponseStateSchema.default("success"),
-  metadata: z.record(z.string(), z.unknown()).default(() => ({})),
+  metadata: JsonObjectSchema.default(() => ({})),
   id: z.string().default(() => newId()),
 });
 export type ToolResponseData = z.output<typeof ToolResponseSchema>;
+export type ToolResponseInit = z.input<typeof ToolResponseSchema>;
+
+const TOOL_RESPONSE_OPTIONS: ReadonlySet<string> = new Set(Object.keys(ToolResponseSchema.shape));
 
 /** Which chunk states override the response's state, strongest first. */
 const STATE_PRIORITY: Readonly<Record<string, number>> = {
@@ -48,11 +54,20 @@ export class ToolResponse implements ToolResponseData {
   metadata: Record<string, unknown>;
   id: string;
 
-  constructor(init: Partial<ToolResponseData> = {}) {
-    this.content = init.content ?? [];
-    this.state = init.state ?? "success";
-    this.metadata = init.metadata ?? {};
-    this.id = init.id ?? newId();
+  /**
+   * Validates `init` (strict keys; blocks and metadata checked and copied, so the response shares
+   * nothing with it); a `ValidationError` names the bad field.
+   */
+  constructor(init: ToolResponseInit = {}) {
+    assertOptionsObject(init, TOOL_RESPONSE_OPTIONS, "ToolResponse options");
+    const data =
+      Object.keys(init).length === 1 && typeof init.id === "string"
+        ? { content: [], state: "success" as const, metadata: {}, id: init.id } // the toolkit's case
+        : parseOrThrow(ToolResponseSchema, init, "ToolResponse options");
+    this.content = data.content;
+    this.state = data.state;
+    this.metadata = data.metadata;
+    this.id = data.id;
   }
 
   /**
@@ -64,7 +79,7 @@ export class ToolResponse implements ToolResponseData {
    * - a block with a new id is appended as a copy (the chunk is never modified);
    * - state: an `error` chunk makes the response `error` for good; otherwise `interrupted`, then
    *   `denied`, win over what was there (running chunks change nothing);
-   * - the chunk's metadata is merged in;
+   * - the chunk's metadata is merged in (as data: a `__proto__` key never becomes a prototype);
    * - finally, consecutive text blocks are merged into the first (keeping its id).
    */
   appendChunk(chunk: ToolChunk): this {
@@ -88,7 +103,7 @@ export class ToolResponse implements ToolResponseData {
     if (incoming > 0 && incoming >= (STATE_PRIORITY[this.state] ?? 0)) {
       this.state = chunk.state as ToolResponseState;
     }
-    Object.assign(this.metadata, chunk.metadata);
+    assignOwn(this.metadata, chunk.metadata);
     this.content = mergeConsecutiveText(this.content);
     return this;
   }

@@ -1,5 +1,5 @@
-import { ActorscopeError, getLogger } from "../errors/index.js";
-import type { ToolCallBlock } from "../message/index.js";
+import { ActorscopeError, ValidationError, getLogger } from "../errors/index.js";
+import { assertOptionsObject, type ToolCallBlock, type ToolSchema } from "../message/index.js";
 import type { ToolInput } from "../permission/index.js";
 import { AgentOrientedError } from "./errors/agent-oriented-error.js";
 import { ToolErrorCode } from "./errors/tool-error-code.js";
@@ -22,10 +22,9 @@ import { SkillViewer } from "./skills/skill-viewer.js";
 import type { ToolState } from "./state/tool-state.js";
 import type { ToolBase } from "./tool-base.js";
 import { textChunk, type ToolChunk } from "./tool-chunk.js";
-import { BASIC_GROUP, type SkillEntry, ToolGroup } from "./tool-group.js";
+import { BASIC_GROUP, type SkillEntry, ToolGroup, assertListOptions } from "./tool-group.js";
 import { ToolResponse } from "./tool-response.js";
 import { assertToolInputSchema } from "./tool-input-schema.js";
-import type { ToolSchema } from "./tool-schema.js";
 import type { ToolSource } from "./tool-source.js";
 
 /** The skills of groups that have none (read-only). */
@@ -62,6 +61,17 @@ export interface ToolkitOptions {
   /** Replaces the `<agent-skills>` system-prompt block. */
   renderSkillInstructions?: SkillInstructionsRenderer | undefined;
 }
+
+/** Every key `new Toolkit(…)` takes. */
+const TOOLKIT_OPTIONS: ReadonlySet<string> = new Set([
+  "tools",
+  "mcps",
+  "sources",
+  "skills",
+  "toolGroups",
+  "renderMetaToolResponse",
+  "renderSkillInstructions",
+]);
 
 /** Options of `Toolkit.callTool`. */
 export interface CallToolOptions {
@@ -103,8 +113,21 @@ export class Toolkit {
   /** The schema each tool gave the model last time (token counting caches by its identity). */
   private readonly toolSchemas = new WeakMap<ToolBase, ToolSchema>();
 
+  /** Strict options: an unknown key (`toolgroups`) or a wrong type is a `ValidationError`. */
   constructor(options: ToolkitOptions = {}) {
+    assertOptionsObject(options, TOOLKIT_OPTIONS, "Toolkit options");
+    assertListOptions(
+      options,
+      ["tools", "mcps", "sources", "skills", "toolGroups"],
+      "Toolkit options",
+    );
     const extra = options.toolGroups ?? [];
+    const notGroup = extra.findIndex((group) => !(group instanceof ToolGroup));
+    if (notGroup >= 0) {
+      throw new ValidationError("Toolkit options", [
+        { path: `toolGroups.${notGroup}`, message: "Expected a ToolGroup" },
+      ]);
+    }
     if (extra.some((g) => g.name === BASIC_GROUP)) {
       throw configError(
         "The 'basic' tool group is reserved for the default tool group. Don't include 'basic' " +

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { JsonValueSchema } from "../json-value.js";
+import { JsonFieldSchema } from "../json-value.js";
 import { createdAtField, idField, openFinishedAtField } from "./block-base.js";
 
 /**
@@ -15,6 +15,6 @@ export const ThinkingBlockSchema = z
     created_at: createdAtField,
     finished_at: openFinishedAtField,
   })
-  .catchall(JsonValueSchema);
+  .catchall(JsonFieldSchema);
 export type ThinkingBlock = z.output<typeof ThinkingBlockSchema>;
 export type ThinkingBlockInput = z.input<typeof ThinkingBlockSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ValidationError } from "../../errors/index.js";
+import { setOwn } from "../../message/index.js";
 import type { JsonSchemaObject } from "../structured-output/structured-response.js";
 import { stripTitles } from "../structured-output/json-schema-tools.js";
 
@@ -50,12 +51,12 @@ export function mergeParameterSchema(
   const baseProperties = (schema["properties"] ?? {}) as Record<string, unknown>;
   const properties: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(baseProperties)) {
-    if (!removed.has(name)) properties[name] = property;
+    if (!removed.has(name)) setOwn(properties, name, property);
   }
   for (const [name, override] of Object.entries(overrides)) {
     if (override === null) continue;
-    const current = properties[name];
-    properties[name] = { ...(isObject(current) ? current : {}), ...override };
+    const current = Object.hasOwn(properties, name) ? properties[name] : undefined;
+    setOwn(properties, name, { ...(isObject(current) ? current : {}), ...override });
   }
   const required = Array.isArray(schema["required"])
     ? (schema["required"] as unknown[]).filter((name) => !removed.has(String(name)))

@@ -7,7 +7,7 @@ import type {
 } from "openai/resources/chat/completions";
 import { z } from "zod";
 import { getLogger, parseOrThrow } from "../../errors/index.js";
-import type { Msg } from "../../message/index.js";
+import type { Msg, ToolSchema } from "../../message/index.js";
 import { loadModelCards } from "../cards/load-model-cards.js";
 import type { ModelCard } from "../cards/model-card.js";
 import type { ChatCallOptions, ChatCallResult } from "../chat-model.js";
@@ -25,7 +25,6 @@ import {
   isToolChoiceMode,
   validateToolChoice,
   type ToolChoice,
-  type ToolSchema,
 } from "../tool-schema.js";
 import { CallControl } from "./call-control.js";
 import { timeoutError, toModelError, type ErrorContext } from "./openai-error-map.js";

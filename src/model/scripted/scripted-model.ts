@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ValidationError, parseOrThrow } from "../../errors/index.js";
-import { newId, now, type Msg } from "../../message/index.js";
+import { newId, now, type Msg, type ToolSchema } from "../../message/index.js";
 import { abortableSleep, isAborted, type Sleep } from "../abortable-sleep.js";
 import type { ChatCallOptions, ChatCallResult } from "../chat-model.js";
 import { ChatModelBase } from "../chat-model-base.js";
@@ -15,7 +15,7 @@ import { DEFAULT_INPUT_MEDIA_TYPES } from "../formatter/media-type.js";
 import { ResponseAccumulator } from "../response-accumulator.js";
 import { responseStreamOf } from "../response-stream.js";
 import { DEFAULT_CONTEXT_SIZE, estimateTokens } from "../token-count.js";
-import { validateToolChoice, type ToolChoice, type ToolSchema } from "../tool-schema.js";
+import { validateToolChoice, type ToolChoice } from "../tool-schema.js";
 import { scriptedContent, scriptedDeltas } from "./scripted-content.js";
 import {
   ScriptedTurnSchema,

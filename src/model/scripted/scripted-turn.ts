@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { DataBlockSchema, type Msg } from "../../message/index.js";
-import type { ToolChoice, ToolSchema } from "../tool-schema.js";
+import { DataBlockSchema, type Msg, type ToolSchema } from "../../message/index.js";
+import type { ToolChoice } from "../tool-schema.js";
 
 const tokens = z.number().int().nonnegative();
 

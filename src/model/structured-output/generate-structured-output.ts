@@ -7,6 +7,7 @@ import {
   newId,
   type ContentBlockInput,
   type Msg,
+  type ToolSchema,
 } from "../../message/index.js";
 import type { ChatModel } from "../chat-model.js";
 import type { ChatResponse, ChatUsage } from "../chat-response.js";
@@ -14,7 +15,6 @@ import { ModelError } from "../errors/model-error.js";
 import { ModelErrorCode } from "../errors/model-error-code.js";
 import { StructuredOutputError } from "../errors/structured-output-error.js";
 import { finalResponse } from "../response-stream.js";
-import type { ToolSchema } from "../tool-schema.js";
 import { checkStructured, prepareStructured } from "./json-schema-tools.js";
 import type {
   StructuredOutputOptions,

@@ -1,6 +1,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import { z } from "zod";
 import type { ValidationIssue } from "../../errors/index.js";
+import { setOwn } from "../../message/index.js";
 import type { JsonSchemaObject, StructuredSchema } from "./structured-response.js";
 
 // Keywords whose value maps names to schemas: the names are data, not keywords to strip.
@@ -28,7 +29,7 @@ function strip(node: unknown, isMap: boolean): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     if (!isMap && key === "title") continue;
-    out[key] = strip(value, !isMap && SCHEMA_MAPS.has(key));
+    setOwn(out, key, strip(value, !isMap && SCHEMA_MAPS.has(key)));
   }
   return out;
 }
