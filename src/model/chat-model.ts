@@ -22,6 +22,9 @@ export interface ChatCallOptions {
   signal?: AbortSignal | undefined;
 }
 
+/** Every key of {@link ChatCallOptions}: models refuse others (`tool` for `tools`) by name. */
+export const CHAT_CALL_OPTIONS: ReadonlySet<string> = new Set(["tools", "toolChoice", "signal"]);
+
 /**
  * What `call` resolves to: one response when `S` is `false`, a stream of responses when `true`,
  * either when the model's `stream` is not known statically (narrow with `isResponseStream`, or

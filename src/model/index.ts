@@ -9,7 +9,12 @@ export {
   type ChatResponse,
   type ChatResponseInput,
 } from "./chat-response.js";
-export type { ChatModel, ChatCallOptions, ChatCallResult } from "./chat-model.js";
+export {
+  CHAT_CALL_OPTIONS,
+  type ChatModel,
+  type ChatCallOptions,
+  type ChatCallResult,
+} from "./chat-model.js";
 export { ChatModelBase } from "./chat-model-base.js";
 // The one tool-schema schema lives in `message` (tools make schemas, models send them).
 export { ToolSchemaSchema, type ToolSchema } from "../message/index.js";
@@ -104,11 +109,12 @@ export {
   isSupportedMediaType,
 } from "./formatter/media-type.js";
 // OpenAI
+export { OpenAIChatModel } from "./openai/openai-chat-model.js";
 export {
-  OpenAIChatModel,
   OpenAIChatModelOptionsSchema,
+  OPENAI_CHAT_MODEL_OPTIONS,
   type OpenAIChatModelOptions,
-} from "./openai/openai-chat-model.js";
+} from "./openai/openai-chat-model-options.js";
 export {
   OpenAIChatParametersSchema,
   type OpenAIChatParameters,

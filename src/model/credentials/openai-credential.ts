@@ -3,7 +3,8 @@ import { parseOrThrow } from "../../errors/index.js";
 import { newId } from "../../message/index.js";
 import type { ModelCard } from "../cards/model-card.js";
 import type { OpenAIFormatterOptions } from "../formatter/openai-chat-formatter.js";
-import { OpenAIChatModel, type OpenAIChatModelOptions } from "../openai/openai-chat-model.js";
+import { OpenAIChatModel } from "../openai/openai-chat-model.js";
+import type { OpenAIChatModelOptions } from "../openai/openai-chat-model-options.js";
 import type { OpenAICompatibleCredential } from "./openai-compatible-credential.js";
 import { SECRET_MASK, Secret } from "./secret.js";
 

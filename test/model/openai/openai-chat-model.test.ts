@@ -356,10 +356,12 @@ describe("OpenAIChatModel streaming", () => {
     ]);
   });
 
-  it("turns a stream that ends before the model finished into a connection error", async () => {
+  it("turns a stream the server ends in good order before the model finished into an upstream error", async () => {
+    // The connection did not break (that is a connection error, above): the body was not a
+    // finished answer, which is the provider's fault, not the network's.
     server.reply({ kind: "sse", events: [chunk({ content: "Hel" })], done: false });
     const error = await failure(collect(await model(true).call(hi)));
-    expect(error.code).toBe(ModelErrorCode.CONNECTION);
+    expect(error).toMatchObject({ code: ModelErrorCode.UPSTREAM, errorType: "upstream" });
     expect(error.message).toContain("ended before the model finished");
   });
 
