@@ -69,6 +69,7 @@ export { stripTitles, toParametersSchema } from "./structured-output/json-schema
 export {
   ScriptedModel,
   ScriptedModelOptionsSchema,
+  SCRIPTED_MODEL_OPTIONS,
   type ScriptedModelOptions,
   type ScriptedCall,
 } from "./scripted/scripted-model.js";

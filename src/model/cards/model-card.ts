@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ValidationError } from "../../errors/index.js";
+import { ValidationError, assertKnownOptions } from "../../errors/index.js";
 import { setOwn } from "../../message/index.js";
 import type { JsonSchemaObject } from "../structured-output/structured-response.js";
 import { stripTitles } from "../structured-output/json-schema-tools.js";
@@ -16,6 +16,8 @@ export const ModelCardFileSchema = z.object({
   name: z.string().min(1),
   label: z.string().min(1),
   status: z.enum(["active", "deprecated", "sunset"]).default("active"),
+  /** When the provider retires the model (ISO 8601, as the reference's cards write it). */
+  deprecated_at: z.string().nullable().default(null),
   input_types: z.array(z.string().min(1)).default(() => ["text/plain"]),
   output_types: z.array(z.string().min(1)).default(() => ["text/plain"]),
   context_size: z.number().int().positive(),
@@ -23,6 +25,9 @@ export const ModelCardFileSchema = z.object({
   parameter_overrides: z.record(z.string(), OverrideSchema).default(() => ({})),
 });
 export type ModelCardFile = z.input<typeof ModelCardFileSchema>;
+
+/** Every key a card file may have: a misspelt one (`context_sise`) is refused, not dropped. */
+const CARD_KEYS: ReadonlySet<string> = new Set(Object.keys(ModelCardFileSchema.shape));
 
 /**
  * A model card: the YAML fields plus `parameter_schema`, the JSON schema of the parameter form —
@@ -66,8 +71,12 @@ export function mergeParameterSchema(
   return merged;
 }
 
-/** Validates a card (parsed from YAML) and computes its parameter form. */
+/**
+ * Validates a card (parsed from YAML) and computes its parameter form. An unknown key is a
+ * `ValidationError` naming it and the nearest known one.
+ */
 export function toModelCard(value: unknown, parameters: z.ZodType | JsonSchemaObject): ModelCard {
+  assertKnownOptions(value, CARD_KEYS, "model card");
   const result = ModelCardFileSchema.safeParse(value);
   if (!result.success) throw ValidationError.fromZod("model card", result.error);
   return {

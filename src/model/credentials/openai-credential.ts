@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { parseOrThrow } from "../../errors/index.js";
-import { newId } from "../../message/index.js";
+import { ValidationError, parseOrThrow } from "../../errors/index.js";
+import { assertOptionsObject, newId } from "../../message/index.js";
 import type { ModelCard } from "../cards/model-card.js";
 import type { OpenAIFormatterOptions } from "../formatter/openai-chat-formatter.js";
 import { OpenAIChatModel } from "../openai/openai-chat-model.js";
@@ -48,6 +48,15 @@ export interface OpenAICredentialInit {
   name?: string;
 }
 
+/** Every key a credential is made from. */
+const CREDENTIAL_OPTIONS: ReadonlySet<string> = new Set([
+  "apiKey",
+  "baseURL",
+  "organization",
+  "id",
+  "name",
+]);
+
 /** The chat-model options a credential fills in itself. */
 export type CredentialChatModelOptions<S extends boolean> = Omit<
   OpenAIChatModelOptions<S>,
@@ -85,8 +94,12 @@ export class OpenAICredential implements OpenAICompatibleCredential {
   readonly formatterOptions: OpenAIFormatterOptions;
   readonly #apiKey: Secret | null;
 
+  /** Strict options: an unknown key (`apiKEY`) or a wrong type is a `ValidationError`. */
   constructor(init: OpenAICredentialInit = {}) {
     const spec = new.target.spec;
+    const what = `${new.target.name} options`;
+    assertOptionsObject(init, CREDENTIAL_OPTIONS, what);
+    checkTypes(init, what);
     this.type = spec.type;
     this.id = init.id ?? newId();
     this.name = init.name ?? "";
@@ -159,6 +172,19 @@ export class OpenAICredential implements OpenAICompatibleCredential {
 
   [inspectCustom](): string {
     return `${this.constructor.name} ${JSON.stringify(this.toJSON())}`;
+  }
+}
+
+function checkTypes(init: OpenAICredentialInit, what: string): void {
+  const key = init.apiKey;
+  if (key !== undefined && key !== null && typeof key !== "string" && !(key instanceof Secret)) {
+    throw new ValidationError(what, [{ path: "apiKey", message: "Expected a string or a Secret" }]);
+  }
+  for (const field of ["baseURL", "organization", "id", "name"] as const) {
+    const value = init[field];
+    if (value !== undefined && value !== null && typeof value !== "string") {
+      throw new ValidationError(what, [{ path: field, message: "Expected a string" }]);
+    }
   }
 }
 

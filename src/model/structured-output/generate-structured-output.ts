@@ -4,6 +4,7 @@ import {
   AssistantMsg,
   UserMsg,
   addUsage,
+  assertOptionsObject,
   newId,
   type ContentBlockInput,
   type Msg,
@@ -21,6 +22,9 @@ import type {
   StructuredResponse,
   StructuredSchema,
 } from "./structured-response.js";
+
+/** Every key of `StructuredOutputOptions`. */
+const STRUCTURED_OUTPUT_OPTIONS: ReadonlySet<string> = new Set(["signal"]);
 
 /** The name of the tool the model is forced to call. */
 export const STRUCTURED_OUTPUT_TOOL = "generate_structured_output";
@@ -52,6 +56,7 @@ export async function generateStructuredOutput(
   schema: StructuredSchema,
   options: StructuredOutputOptions = {},
 ): Promise<StructuredResponse<unknown>> {
+  assertOptionsObject(options, STRUCTURED_OUTPUT_OPTIONS, "structured output options");
   if (messages.length === 0) {
     throw new ValidationError("messages", [
       { path: "", message: "generateStructuredOutput needs at least one message" },
