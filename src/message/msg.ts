@@ -71,11 +71,7 @@ export class Msg implements MsgData {
       data = init as MsgData;
     } else {
       assertOptionsObject(init, MSG_OPTIONS, "Msg options");
-      const content =
-        typeof init.content === "string"
-          ? [{ type: "text" as const, text: init.content }]
-          : init.content;
-      data = parseOrThrow(MsgSchema, { ...init, content }, "Msg");
+      data = parseOrThrow(MsgSchema, withBlocks(init), "Msg");
     }
     assertRoleContent(data.role, data.content);
     this.name = data.name;
@@ -97,7 +93,7 @@ export class Msg implements MsgData {
    * constructor, whose options are strict.
    */
   static fromJSON(value: unknown): Msg {
-    const data = parseOrThrow(MsgSchema, value, "Msg");
+    const data = parseOrThrow(MsgSchema, withBlocks(value), "Msg");
     parsedData.add(data);
     return new Msg(data);
   }
@@ -152,6 +148,14 @@ export class Msg implements MsgData {
     applyEvent(this, event);
     return this;
   }
+}
+
+/** A message object whose `content` is a string, with that string as one text block. */
+function withBlocks(value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  const content = (value as { content?: unknown }).content;
+  if (typeof content !== "string") return value;
+  return { ...value, content: [{ type: "text", text: content }] };
 }
 
 function matches(block: ContentBlock, type: BlockTypeFilter<ContentBlockType>): boolean {
