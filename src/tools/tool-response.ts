@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   assignOwn,
   assertOptionsObject,
+  copyJson,
   type DataBlock,
   type DataSource,
   JsonObjectSchema,
@@ -11,7 +12,7 @@ import {
   type TextOrDataBlock,
   TextOrDataBlockSchema,
 } from "../message/index.js";
-import { ActorscopeError, parseOrThrow } from "../errors/index.js";
+import { ActorscopeError, ValidationError, parseOrThrow } from "../errors/index.js";
 import { ToolErrorCode } from "./errors/tool-error-code.js";
 import { pyRepr } from "./input/py-repr.js";
 import type { ToolChunk } from "./tool-chunk.js";
@@ -79,7 +80,9 @@ export class ToolResponse implements ToolResponseData {
    * - a block with a new id is appended as a copy (the chunk is never modified);
    * - state: an `error` chunk makes the response `error` for good; otherwise `interrupted`, then
    *   `denied`, win over what was there (running chunks change nothing);
-   * - the chunk's metadata is merged in (as data: a `__proto__` key never becomes a prototype);
+   * - the chunk's metadata is merged in as a copy, and must be bounded JSON (else a
+   *   `ValidationError`: it ends up in the agent's state, which must stay savable); a
+   *   `__proto__` key stays data, never a prototype;
    * - finally, consecutive text blocks are merged into the first (keeping its id).
    */
   appendChunk(chunk: ToolChunk): this {
@@ -103,7 +106,7 @@ export class ToolResponse implements ToolResponseData {
     if (incoming > 0 && incoming >= (STATE_PRIORITY[this.state] ?? 0)) {
       this.state = chunk.state as ToolResponseState;
     }
-    assignOwn(this.metadata, chunk.metadata);
+    mergeMetadata(this.metadata, chunk.metadata);
     this.content = mergeConsecutiveText(this.content);
     return this;
   }
@@ -111,6 +114,19 @@ export class ToolResponse implements ToolResponseData {
   /** The response as plain data (wire names). */
   toJSON(): ToolResponseData {
     return { content: this.content, state: this.state, metadata: this.metadata, id: this.id };
+  }
+}
+
+function mergeMetadata(target: Record<string, unknown>, metadata: Record<string, unknown>): void {
+  for (const _key in metadata) {
+    // Only a chunk with metadata pays for the copy (most chunks have none).
+    const copied = copyJson(metadata);
+    if (!copied.ok) {
+      const path = ["metadata", ...copied.problem.path].join(".");
+      throw new ValidationError("tool chunk", [{ path, message: copied.problem.message }]);
+    }
+    assignOwn(target, copied.value as Record<string, unknown>);
+    return;
   }
 }
 

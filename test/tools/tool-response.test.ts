@@ -216,4 +216,18 @@ describe("ToolResponse (§6.1)", () => {
     metadata.nested.a = 2;
     expect(response.metadata).toEqual({ nested: { a: 1 } });
   });
+
+  it("refuses chunk metadata that is not bounded JSON, since it ends up in the agent's state", () => {
+    let deep: Record<string, unknown> = {};
+    for (let i = 0; i < 2000; i++) deep = { deep };
+    const response = new ToolResponse();
+    expect(() => response.appendChunk({ ...chunk([]), metadata: { deep } })).toThrow(
+      expect.objectContaining({ code: "VALIDATION_FAILED" }),
+    );
+    const cyclic: Record<string, unknown> = {};
+    cyclic["me"] = cyclic;
+    expect(() => response.appendChunk({ ...chunk([]), metadata: cyclic })).toThrow(
+      /metadata\.me.*cycle/,
+    );
+  });
 });
