@@ -4,7 +4,7 @@ export { normalizeUrl } from "./url.js";
 export { pythonJsonDumps } from "./python-json.js";
 export { ToolSchemaSchema, type ToolSchema } from "./tool-schema.js";
 export { setOwn, assignOwn } from "./own-property.js";
-export { assertOptionsObject } from "./options-object.js";
+export { readOptions } from "./options-object.js";
 export {
   MAX_JSON_DEPTH,
   JsonValueSchema,

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { parseOrThrow } from "../errors/index.js";
 import { applyEvent } from "./append-event.js";
 import type {
@@ -11,7 +12,7 @@ import type { AgentEvent } from "./events/agent-event.js";
 import type { ReplyFinishedReason } from "./finished-reason.js";
 import { MSG_OPTIONS } from "./msg-options.js";
 import { MsgSchema, type MsgData, type MsgDataInput } from "./msg-schema.js";
-import { assertOptionsObject } from "./options-object.js";
+import { readOptions } from "./options-object.js";
 import { assertRoleContent, type Role } from "./role.js";
 import type { Usage } from "./usage.js";
 
@@ -32,6 +33,9 @@ export interface MsgInit {
   structured_output?: Record<string, unknown> | null;
   error?: ErrorInfo | null;
 }
+
+/** A message as given: its schema, with a string `content` read as one text block first. */
+const MsgInputSchema = z.preprocess(withBlocks, MsgSchema);
 
 /** Data `Msg.fromJSON` already parsed, which the constructor takes without parsing again. */
 const parsedData = new WeakSet<object>();
@@ -70,8 +74,8 @@ export class Msg implements MsgData {
     if (parsedData.has(init)) {
       data = init as MsgData;
     } else {
-      assertOptionsObject(init, MSG_OPTIONS, "Msg options");
-      data = parseOrThrow(MsgSchema, withBlocks(init), "Msg");
+      init = readOptions(init, MSG_OPTIONS, "Msg options");
+      data = parseOrThrow(MsgInputSchema, init, "Msg");
     }
     assertRoleContent(data.role, data.content);
     this.name = data.name;
@@ -93,7 +97,7 @@ export class Msg implements MsgData {
    * constructor, whose options are strict.
    */
   static fromJSON(value: unknown): Msg {
-    const data = parseOrThrow(MsgSchema, withBlocks(value), "Msg");
+    const data = parseOrThrow(MsgInputSchema, value, "Msg");
     parsedData.add(data);
     return new Msg(data);
   }

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { ValidationError } from "../errors/index.js";
-import { assertOptionsObject } from "../message/index.js";
+import { readOptions } from "../message/index.js";
 
 /** Every key `new FunctionTool(…)` takes. */
 export const FUNCTION_TOOL_OPTIONS: ReadonlySet<string> = new Set([
@@ -27,7 +27,9 @@ const INFERRED_NAMES: ReadonlySet<string> = new Set(["", "fn", "anonymous"]);
 const IDENTIFIER = /^[\p{L}\p{Nl}_$][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$]*$/u;
 
 /** What the checks establish about the options. */
-export interface CheckedFunctionToolOptions {
+export interface CheckedFunctionToolOptions<O> {
+  /** The options, read once into a plain copy. */
+  readonly options: O;
   readonly name: string;
   readonly parameters: z.ZodObject;
 }
@@ -39,8 +41,10 @@ export interface CheckedFunctionToolOptions {
  * the function's own when it has a real one (an anonymous function is refused). Every problem is
  * a `ValidationError` naming the option.
  */
-export function checkFunctionToolOptions(options: unknown): CheckedFunctionToolOptions {
-  assertOptionsObject(options, FUNCTION_TOOL_OPTIONS, WHAT);
+export function checkFunctionToolOptions<O extends object>(
+  given: O,
+): CheckedFunctionToolOptions<O> {
+  const options = readOptions(given, FUNCTION_TOOL_OPTIONS, WHAT);
   const o = options as Record<string, unknown>;
   if (typeof o["fn"] !== "function") refuse("fn", `Expected a function, received ${kind(o["fn"])}`);
   const parameters = zodObjectOf(o["parameters"]);
@@ -57,7 +61,11 @@ export function checkFunctionToolOptions(options: unknown): CheckedFunctionToolO
   if (o["middlewares"] !== undefined && !Array.isArray(o["middlewares"])) {
     refuse("middlewares", `Expected an array, received ${kind(o["middlewares"])}`);
   }
-  return { name: nameOf(o["name"], o["fn"] as (...args: never[]) => unknown), parameters };
+  return {
+    options,
+    name: nameOf(o["name"], o["fn"] as (...args: never[]) => unknown),
+    parameters,
+  };
 }
 
 function nameOf(given: unknown, fn: (...args: never[]) => unknown): string {

@@ -74,8 +74,8 @@ export class FunctionTool<S extends z.ZodObject = z.ZodObject> extends ToolBase 
   readonly parameters: S;
   private readonly fn: ToolFunction<S>;
 
-  constructor(options: FunctionToolOptions<S>) {
-    const { name, parameters } = checkFunctionToolOptions(options);
+  constructor(given: FunctionToolOptions<S>) {
+    const { options, name, parameters } = checkFunctionToolOptions(given);
     super(options);
     this.name = name;
     this.parameters = options.parameters;

@@ -1,5 +1,5 @@
 import { ActorscopeError, ValidationError, getLogger } from "../errors/index.js";
-import { assertOptionsObject } from "../message/index.js";
+import { readOptions } from "../message/index.js";
 import { ToolErrorCode } from "./errors/tool-error-code.js";
 import { LocalSkillLoader } from "./skills/local-skill-loader.js";
 import { isSkill, type Skill, SkillSchema, type SkillInput } from "./skills/skill.js";
@@ -65,7 +65,7 @@ export class ToolGroup {
 
   /** Strict options: an unknown key or a wrong type is a `ValidationError` naming it. */
   constructor(options: ToolGroupOptions) {
-    assertOptionsObject(options, TOOL_GROUP_OPTIONS, "ToolGroup options");
+    options = readOptions(options, TOOL_GROUP_OPTIONS, "ToolGroup options");
     if (typeof options.name !== "string" || options.name === "") {
       throw new ValidationError("ToolGroup options", [
         { path: "name", message: "Expected a non-empty string" },

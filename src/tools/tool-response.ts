@@ -1,7 +1,7 @@
 import { z } from "zod";
 import {
   assignOwn,
-  assertOptionsObject,
+  readOptions,
   copyJson,
   type DataBlock,
   type DataSource,
@@ -60,7 +60,7 @@ export class ToolResponse implements ToolResponseData {
    * nothing with it); a `ValidationError` names the bad field.
    */
   constructor(init: ToolResponseInit = {}) {
-    assertOptionsObject(init, TOOL_RESPONSE_OPTIONS, "ToolResponse options");
+    init = readOptions(init, TOOL_RESPONSE_OPTIONS, "ToolResponse options");
     const data =
       Object.keys(init).length === 1 && typeof init.id === "string"
         ? { content: [], state: "success" as const, metadata: {}, id: init.id } // the toolkit's case

@@ -1,5 +1,5 @@
 import { ActorscopeError, ValidationError, getLogger } from "../errors/index.js";
-import { assertOptionsObject, type ToolCallBlock, type ToolSchema } from "../message/index.js";
+import { readOptions, type ToolCallBlock, type ToolSchema } from "../message/index.js";
 import type { ToolInput } from "../permission/index.js";
 import { AgentOrientedError } from "./errors/agent-oriented-error.js";
 import { ToolErrorCode } from "./errors/tool-error-code.js";
@@ -115,7 +115,7 @@ export class Toolkit {
 
   /** Strict options: an unknown key (`toolgroups`) or a wrong type is a `ValidationError`. */
   constructor(options: ToolkitOptions = {}) {
-    assertOptionsObject(options, TOOLKIT_OPTIONS, "Toolkit options");
+    options = readOptions(options, TOOLKIT_OPTIONS, "Toolkit options");
     assertListOptions(
       options,
       ["tools", "mcps", "sources", "skills", "toolGroups"],

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ValidationError, parseOrThrow } from "../../errors/index.js";
-import { assertOptionsObject, newId } from "../../message/index.js";
+import { readOptions, newId } from "../../message/index.js";
 import type { ModelCard } from "../cards/model-card.js";
 import type { OpenAIFormatterOptions } from "../formatter/openai-chat-formatter.js";
 import { OpenAIChatModel } from "../openai/openai-chat-model.js";
@@ -98,7 +98,7 @@ export class OpenAICredential implements OpenAICompatibleCredential {
   constructor(init: OpenAICredentialInit = {}) {
     const spec = new.target.spec;
     const what = `${new.target.name} options`;
-    assertOptionsObject(init, CREDENTIAL_OPTIONS, what);
+    init = readOptions(init, CREDENTIAL_OPTIONS, what);
     checkTypes(init, what);
     this.type = spec.type;
     this.id = init.id ?? newId();

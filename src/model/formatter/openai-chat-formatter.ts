@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseOrThrow } from "../../errors/index.js";
-import { assertOptionsObject, type DataBlock, type HintContent } from "../../message/index.js";
+import { readOptions, type DataBlock, type HintContent } from "../../message/index.js";
 import type {
   ChatFormatter,
   FormatOptions,
@@ -54,7 +54,7 @@ export class OpenAIChatFormatter implements ChatFormatter {
 
   /** Strict options: an unknown key is a `ValidationError` naming the nearest one. */
   constructor(options: OpenAIFormatterOptions = {}) {
-    assertOptionsObject(options, OPENAI_FORMATTER_OPTIONS, "OpenAI formatter options");
+    options = readOptions(options, OPENAI_FORMATTER_OPTIONS, "OpenAI formatter options");
     this.#options = parseOrThrow(OpenAIFormatterOptionsSchema, options, "OpenAI formatter options");
     this.supportedInputMediaTypes = this.#options.supportedInputMediaTypes;
     this.dataSettings = {

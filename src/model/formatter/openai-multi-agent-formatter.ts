@@ -7,7 +7,7 @@ import type {
 } from "./chat-formatter.js";
 import { toDataPart } from "./data-part.js";
 import { ValidationError } from "../../errors/index.js";
-import { assertOptionsObject } from "../../message/index.js";
+import { readOptions } from "../../message/index.js";
 import {
   OPENAI_FORMATTER_OPTIONS,
   OpenAIChatFormatter,
@@ -43,7 +43,7 @@ export class OpenAIMultiAgentFormatter implements ChatFormatter {
 
   /** Strict options: an unknown key is a `ValidationError` naming the nearest one. */
   constructor(options: OpenAIMultiAgentFormatterOptions = {}) {
-    assertOptionsObject(options, MULTI_AGENT_OPTIONS, WHAT);
+    options = readOptions(options, MULTI_AGENT_OPTIONS, WHAT);
     const { conversationHistoryPrompt, ...chatOptions } = options;
     if (conversationHistoryPrompt !== undefined && typeof conversationHistoryPrompt !== "string") {
       throw new ValidationError(WHAT, [

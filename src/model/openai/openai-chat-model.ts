@@ -5,7 +5,7 @@ import type {
 } from "openai/resources/chat/completions";
 import { parseOrThrow } from "../../errors/index.js";
 import {
-  assertOptionsObject,
+  readOptions,
   normalizeUrl,
   type Msg,
   type ToolSchema,
@@ -78,7 +78,7 @@ export class OpenAIChatModel<S extends boolean = true> extends ChatModelBase<S> 
   #client: { readonly sdk: OpenAISdk; readonly client: OpenAI } | null = null;
 
   constructor(options: OpenAIChatModelOptions<S>) {
-    assertOptionsObject(options, OPENAI_CHAT_MODEL_OPTIONS, "OpenAIChatModel options");
+    options = readOptions(options, OPENAI_CHAT_MODEL_OPTIONS, "OpenAIChatModel options");
     const parsed = parseOrThrow(OpenAIChatModelOptionsSchema, options, "OpenAIChatModel options");
     super();
     const { credential } = parsed;
@@ -139,7 +139,7 @@ export class OpenAIChatModel<S extends boolean = true> extends ChatModelBase<S> 
   }
 
   async call(messages: readonly Msg[], options: ChatCallOptions = {}): Promise<ChatCallResult<S>> {
-    assertOptionsObject(options, CHAT_CALL_OPTIONS, "call options");
+    options = readOptions(options, CHAT_CALL_OPTIONS, "call options");
     const { tools, toolChoice, signal } = options;
     validateToolChoice(toolChoice, tools, this.model);
     if (isAborted(signal)) return this.#interrupted();

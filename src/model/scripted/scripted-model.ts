@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ValidationError, parseOrThrow } from "../../errors/index.js";
-import { assertOptionsObject, newId, now, type Msg, type ToolSchema } from "../../message/index.js";
+import { readOptions, newId, now, type Msg, type ToolSchema } from "../../message/index.js";
 import { abortableSleep, isAborted, type Sleep } from "../abortable-sleep.js";
 import { CHAT_CALL_OPTIONS, type ChatCallOptions, type ChatCallResult } from "../chat-model.js";
 import { ChatModelBase } from "../chat-model-base.js";
@@ -104,7 +104,7 @@ export class ScriptedModel<S extends boolean = true> extends ChatModelBase<S> {
 
   /** Strict options: an unknown key (`response`) is a `ValidationError` naming the nearest one. */
   constructor(options: ScriptedModelOptions<S>) {
-    assertOptionsObject(options, SCRIPTED_MODEL_OPTIONS, "ScriptedModel options");
+    options = readOptions(options, SCRIPTED_MODEL_OPTIONS, "ScriptedModel options");
     const parsed = parseOrThrow(ScriptedModelOptionsSchema, options, "ScriptedModel options");
     super();
     this.model = parsed.name;
@@ -137,7 +137,7 @@ export class ScriptedModel<S extends boolean = true> extends ChatModelBase<S> {
 
   /** Plays the next turn. An already aborted signal gives an interrupted response and plays none. */
   async call(messages: readonly Msg[], options: ChatCallOptions = {}): Promise<ChatCallResult<S>> {
-    assertOptionsObject(options, CHAT_CALL_OPTIONS, "call options");
+    options = readOptions(options, CHAT_CALL_OPTIONS, "call options");
     const { tools, toolChoice, signal } = options;
     validateToolChoice(toolChoice, tools, this.model);
     if (isAborted(signal)) return this.#interrupted();

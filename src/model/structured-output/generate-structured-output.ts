@@ -4,7 +4,7 @@ import {
   AssistantMsg,
   UserMsg,
   addUsage,
-  assertOptionsObject,
+  readOptions,
   newId,
   type ContentBlockInput,
   type Msg,
@@ -56,7 +56,7 @@ export async function generateStructuredOutput(
   schema: StructuredSchema,
   options: StructuredOutputOptions = {},
 ): Promise<StructuredResponse<unknown>> {
-  assertOptionsObject(options, STRUCTURED_OUTPUT_OPTIONS, "structured output options");
+  options = readOptions(options, STRUCTURED_OUTPUT_OPTIONS, "structured output options");
   if (messages.length === 0) {
     throw new ValidationError("messages", [
       { path: "", message: "generateStructuredOutput needs at least one message" },

@@ -1,0 +1,238 @@
+import fc from "fast-check";
+import { describe, it } from "vitest";
+import { parseOrThrow, setLogger } from "../../src/errors/index.js";
+import {
+  AgentEventSchema,
+  AssistantMsg,
+  ContentBlockSchema,
+  Msg,
+  MsgSchema,
+  SystemMsg,
+  ToolSchemaSchema,
+  UserMsg,
+  parseAgentEvent,
+} from "../../src/message/index.js";
+import {
+  RUNS,
+  checkEntryPoint,
+  expectTypedOutcome,
+  hostileInputs,
+  jsonFixtures,
+} from "../harness/hostile-json.js";
+
+// Property: random and mutated JSON fed to every message entry point gives a typed error or a
+// value that survives its own toJSON/fromJSON round trip — never a TypeError, a stack overflow
+// or a hang.
+
+const T = "2025-01-01T00:00:00.000Z";
+const rule = { tool_name: "Bash", rule_content: "ls", behavior: "allow", source: "user" };
+const text = { type: "text", text: "hi", id: "b1", created_at: T, finished_at: null };
+const urlData = {
+  type: "data",
+  id: "d1",
+  source: { type: "url", url: "https://example.test/a.png", media_type: "image/png" },
+  name: null,
+  created_at: T,
+  finished_at: null,
+};
+const base64Data = {
+  type: "data",
+  id: "d2",
+  source: { type: "base64", data: "YWJj", media_type: "image/png" },
+  name: "a.png",
+  created_at: T,
+  finished_at: null,
+};
+const toolCall = {
+  type: "tool_call",
+  id: "c1",
+  name: "Bash",
+  input: '{"command":"ls"}',
+  state: "asking",
+  suggested_rules: [rule],
+  created_at: T,
+  finished_at: null,
+};
+const toolResult = {
+  type: "tool_result",
+  id: "c1",
+  name: "Bash",
+  output: [text, urlData],
+  state: "success",
+  metadata: { code: 0, nested: { list: [1, "a", null] } },
+  created_at: T,
+  finished_at: T,
+};
+const blocks = [
+  text,
+  { type: "thinking", thinking: "", id: "b2", created_at: T, finished_at: null, signature: "s" },
+  {
+    type: "hint",
+    hint: [text, base64Data],
+    id: "b3",
+    source: "cron",
+    created_at: T,
+    finished_at: T,
+  },
+  toolCall,
+  toolResult,
+  base64Data,
+];
+export const MSG_FIXTURES = jsonFixtures(
+  {
+    name: "agent",
+    role: "assistant",
+    id: "m1",
+    content: blocks,
+    metadata: { k: [1, { x: "y" }] },
+    created_at: T,
+    usage: {
+      input_tokens: 1,
+      output_tokens: 2,
+      cache_input_tokens: 0,
+      cache_creation_input_tokens: 0,
+    },
+    finished_at: T,
+    finished_reason: "completed",
+    structured_output: { answer: 42 },
+    error: { type: "upstream", message: "x" },
+  },
+  { name: "user", role: "user", content: [text, base64Data] },
+  { name: "system", role: "system", content: "be brief" },
+);
+
+const R = "m1";
+const EVENT_FIXTURES = jsonFixtures(
+  { type: "REPLY_START", reply_id: R, session_id: "s", name: "agent" },
+  {
+    type: "REPLY_END",
+    reply_id: R,
+    session_id: "s",
+    finished_reason: "error",
+    error: { type: "rate_limit", message: "slow" },
+  },
+  { type: "MODEL_CALL_END", reply_id: R, input_tokens: 3, output_tokens: 4 },
+  { type: "TEXT_BLOCK_START", reply_id: R, block_id: "t" },
+  { type: "TEXT_BLOCK_DELTA", reply_id: R, block_id: "t", delta: "hello" },
+  { type: "DATA_BLOCK_START", reply_id: R, block_id: "d", media_type: "image/png" },
+  { type: "DATA_BLOCK_DELTA", reply_id: R, block_id: "d", data: "YQ==", media_type: "image/png" },
+  { type: "HINT_BLOCK", reply_id: R, block_id: "h", hint: [text] },
+  { type: "TOOL_CALL_START", reply_id: R, tool_call_id: "c1", tool_call_name: "Bash" },
+  { type: "TOOL_RESULT_START", reply_id: R, tool_call_id: "c1", tool_call_name: "Bash" },
+  {
+    type: "TOOL_RESULT_DATA_DELTA",
+    reply_id: R,
+    tool_call_id: "c1",
+    media_type: "image/png",
+    url: "file://tmp.txt",
+  },
+  { type: "TOOL_RESULT_END", reply_id: R, tool_call_id: "c1", state: "error", metadata: { a: 1 } },
+  { type: "REQUIRE_USER_CONFIRM", reply_id: R, tool_calls: [toolCall] },
+  {
+    type: "USER_CONFIRM_RESULT",
+    reply_id: R,
+    confirm_results: [{ confirmed: true, tool_call: toolCall, rules: [rule] }],
+  },
+  { type: "EXTERNAL_EXECUTION_RESULT", reply_id: R, execution_results: [toolResult] },
+  { type: "CUSTOM", name: "state_updated", value: { deep: { er: [1] } } },
+);
+
+const TOOL_SCHEMA_FIXTURES = jsonFixtures({
+  type: "function",
+  function: {
+    name: "get_weather",
+    description: "Get the weather",
+    parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+    strict: true,
+  },
+});
+
+describe("message entry points under random and mutated JSON (property)", () => {
+  it("Msg.fromJSON", () => {
+    checkEntryPoint(
+      MSG_FIXTURES,
+      (v) => Msg.fromJSON(v),
+      (m) => m.toJSON(),
+    );
+  });
+
+  it("new Msg(options)", () => {
+    checkEntryPoint(
+      MSG_FIXTURES,
+      (v) => new Msg(v as never),
+      (m) => m.toJSON(),
+    );
+  });
+
+  it("new UserMsg / SystemMsg / AssistantMsg (options)", () => {
+    checkEntryPoint(MSG_FIXTURES, (v) => new UserMsg(v as never));
+    checkEntryPoint(MSG_FIXTURES, (v) => new SystemMsg(v as never));
+    checkEntryPoint(MSG_FIXTURES, (v) => new AssistantMsg(v as never));
+  });
+
+  it("MsgSchema", () => {
+    checkEntryPoint(
+      MSG_FIXTURES,
+      (v) => parseOrThrow(MsgSchema, v, "Msg"),
+      (d) => d,
+    );
+  });
+
+  it("ContentBlockSchema", () => {
+    checkEntryPoint(
+      jsonFixtures(...blocks),
+      (v) => parseOrThrow(ContentBlockSchema, v, "block"),
+      (b) => b,
+    );
+  });
+
+  it("AgentEventSchema (parseAgentEvent)", () => {
+    checkEntryPoint(
+      EVENT_FIXTURES,
+      (v) => parseAgentEvent(v),
+      (e) => e,
+    );
+    checkEntryPoint(
+      EVENT_FIXTURES,
+      (v) => parseOrThrow(AgentEventSchema, v, "event"),
+      (e) => e,
+    );
+  });
+
+  it("ToolSchemaSchema", () => {
+    checkEntryPoint(
+      TOOL_SCHEMA_FIXTURES,
+      (v) => parseOrThrow(ToolSchemaSchema, v, "tool schema"),
+      (s) => s,
+    );
+  });
+
+  it("a message rebuilt from any valid events still passes Msg.fromJSON", () => {
+    const restore = setLogger({ warn: () => undefined, error: () => undefined });
+    try {
+      fc.assert(
+        fc.property(fc.array(hostileInputs(EVENT_FIXTURES), { maxLength: 12 }), (inputs) => {
+          const msg = new AssistantMsg({ name: "agent", content: [], id: R });
+          for (const input of inputs) {
+            let event;
+            try {
+              event = parseAgentEvent(input());
+            } catch {
+              continue; // refused with a typed error: checked by the property above
+            }
+            msg.appendEvent(event);
+          }
+          expectTypedOutcome(
+            msg.toJSON(),
+            (v) => Msg.fromJSON(v),
+            (m) => m.toJSON(),
+          );
+          Msg.fromJSON(msg.toJSON());
+        }),
+        { numRuns: RUNS },
+      );
+    } finally {
+      restore();
+    }
+  });
+});
