@@ -90,9 +90,19 @@ function zodObjectOf(value: unknown): z.ZodObject {
   if (typeof value !== "object" || value === null) {
     refuse("parameters", `Expected a zod object schema (z.object({…})), received ${kind(value)}`);
   }
-  const internals = (value as { _zod?: { def?: { type?: unknown } } })._zod;
+  let internals: { def?: { type?: unknown } } | undefined;
+  let zod3 = false;
+  try {
+    internals = (value as { _zod?: { def?: { type?: unknown } } })._zod;
+    zod3 = internals === undefined && "_def" in value;
+  } catch (error) {
+    refuse(
+      "parameters",
+      `Could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
   if (internals === undefined) {
-    if ("_def" in value) {
+    if (zod3) {
       refuse(
         "parameters",
         "This is a zod 3 schema; FunctionTool needs zod 4 (install zod@^4 and import { z } from " +
@@ -101,7 +111,8 @@ function zodObjectOf(value: unknown): z.ZodObject {
     }
     refuse("parameters", "Expected a zod object schema (z.object({…})), received a plain object");
   }
-  const type = internals.def?.type;
+  const type =
+    typeof internals === "object" && internals !== null ? internals.def?.type : undefined;
   if (type !== "object") {
     refuse(
       "parameters",

@@ -4,7 +4,7 @@ import { ToolErrorCode } from "./errors/tool-error-code.js";
 import { LocalSkillLoader } from "./skills/local-skill-loader.js";
 import { isSkill, type Skill, SkillSchema, type SkillInput } from "./skills/skill.js";
 import { isSkillLoader, type SkillLoader } from "./skills/skill-loader.js";
-import type { ToolBase } from "./tool-base.js";
+import { ToolBase } from "./tool-base.js";
 import type { ToolSource } from "./tool-source.js";
 
 /** The group that is always active and holds what the toolkit is given directly. */
@@ -72,6 +72,7 @@ export class ToolGroup {
       ]);
     }
     assertListOptions(options, ["tools", "skills", "mcps", "sources"], "ToolGroup options");
+    assertEntries(options, "ToolGroup options");
     const description = options.description ?? null;
     if (options.name !== BASIC_GROUP && !description) {
       throw new ActorscopeError(
@@ -124,6 +125,31 @@ export function assertListOptions(options: object, keys: readonly string[], what
       ]);
     }
   }
+}
+
+/** Checks the entries of the lists: tools are `ToolBase`s, sources list tools. */
+function assertEntries(options: ToolGroupOptions, what: string): void {
+  const badTool = (options.tools ?? []).findIndex((tool) => !(tool instanceof ToolBase));
+  if (badTool >= 0) {
+    throw new ValidationError(what, [{ path: `tools.${badTool}`, message: "Expected a tool" }]);
+  }
+  for (const key of ["mcps", "sources"] as const) {
+    const bad = (options[key] ?? []).findIndex((source) => !isToolSource(source));
+    if (bad >= 0) {
+      throw new ValidationError(what, [
+        { path: `${key}.${bad}`, message: "Expected a tool source (with listTools())" },
+      ]);
+    }
+  }
+}
+
+function isToolSource(value: unknown): value is ToolSource {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as Partial<ToolSource>).listTools === "function" &&
+    typeof (value as Partial<ToolSource>).name === "string"
+  );
 }
 
 function skillOrLoader(entry: SkillEntry): Skill | SkillLoader {

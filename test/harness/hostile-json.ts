@@ -165,9 +165,13 @@ function read(parent: object, key: string | number): unknown {
   }
 }
 
+// Only plain data is walked into: an object given by identity (a tool, a group, a schema) is
+// replaced whole or left alone, its internals are its own.
 function keysOf(value: object): (string | number)[] {
   try {
-    return Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value);
+    if (Array.isArray(value)) return value.map((_, i) => i);
+    const proto: unknown = Object.getPrototypeOf(value);
+    return proto === Object.prototype || proto === null ? Object.keys(value) : [];
   } catch {
     return [];
   }
@@ -248,6 +252,9 @@ export function checkEntryPoint<T>(
   enter: (input: unknown) => T,
   wire?: (value: T) => unknown,
 ): void {
+  // The fixtures themselves must be accepted, or the mutations prove little.
+  for (const fixture of fixtures) expectTypedOutcome(fixture(), (v) => enter(v), wire);
+  for (const fixture of fixtures) enter(fixture());
   fc.assert(
     fc.property(hostileInputs(fixtures), (input) => {
       expectTypedOutcome(input(), enter, wire);

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ValidationError, assertKnownOptions } from "../../errors/index.js";
-import { setOwn } from "../../message/index.js";
+import { parseOrThrow } from "../../errors/index.js";
+import { readOptions, setOwn } from "../../message/index.js";
 import type { JsonSchemaObject } from "../structured-output/structured-response.js";
 import { stripTitles } from "../structured-output/json-schema-tools.js";
 
@@ -76,13 +76,12 @@ export function mergeParameterSchema(
  * `ValidationError` naming it and the nearest known one.
  */
 export function toModelCard(value: unknown, parameters: z.ZodType | JsonSchemaObject): ModelCard {
-  assertKnownOptions(value, CARD_KEYS, "model card");
-  const result = ModelCardFileSchema.safeParse(value);
-  if (!result.success) throw ValidationError.fromZod("model card", result.error);
-  return {
-    ...result.data,
-    parameter_schema: mergeParameterSchema(parameters, result.data.parameter_overrides),
-  };
+  const card = parseOrThrow(
+    ModelCardFileSchema,
+    readOptions(value, CARD_KEYS, "model card"),
+    "model card",
+  );
+  return { ...card, parameter_schema: mergeParameterSchema(parameters, card.parameter_overrides) };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

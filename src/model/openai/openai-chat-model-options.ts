@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { normalizeUrl } from "../../message/index.js";
-import type { OpenAICompatibleCredential } from "../credentials/openai-compatible-credential.js";
 import { Secret } from "../credentials/secret.js";
 import type { ChatFormatter } from "../formatter/chat-formatter.js";
+import type { OpenAIFormatterOptions } from "../formatter/openai-chat-formatter.js";
 import { OpenAIChatParametersSchema } from "./openai-parameters.js";
 
 const MIB = 1024 * 1024;
@@ -16,6 +16,24 @@ const EndpointSchema = z
     return url !== null && /^https?:/.test(url);
   }, "Expected an http:// or https:// URL");
 
+/**
+ * What the model reads from a credential (`OpenAICompatibleCredential`), checked: any object with
+ * these fields will do (the credential classes, or one of your own), and the model keeps a plain
+ * copy of them.
+ */
+const CredentialSchema = z.object({
+  type: z.string().min(1),
+  apiKey: z.instanceof(Secret).nullable(),
+  baseURL: z.string().nullable(),
+  organization: z.string().nullable(),
+  apiKeyRequired: z.boolean(),
+  /** Checked by the formatter it is given to. */
+  formatterOptions: z.custom<OpenAIFormatterOptions>(
+    (value) => typeof value === "object" && value !== null,
+    "Expected formatter options",
+  ),
+});
+
 /** The options of `OpenAIChatModel` (validated by the constructor; unknown keys are refused). */
 export const OpenAIChatModelOptionsSchema = z.object({
   /** The model's name at the provider (`"gpt-4.1"`, `"deepseek-chat"`, `"qwen-plus"`). */
@@ -25,12 +43,8 @@ export const OpenAIChatModelOptionsSchema = z.object({
   /** The endpoint; else the credential's; else `OPENAI_BASE_URL`; else OpenAI. */
   baseURL: EndpointSchema.optional(),
   organization: z.string().min(1).optional(),
-  credential: z
-    .custom<OpenAICompatibleCredential>(
-      (value) => typeof value === "object" && value !== null && "type" in value,
-      "Expected a credential",
-    )
-    .optional(),
+  /** A provider's credential (`OpenAICredential`, `DeepSeekCredential`, …). */
+  credential: CredentialSchema.optional(),
   stream: z.boolean().default(true),
   parameters: OpenAIChatParametersSchema.default({}),
   contextSize: z.number().int().positive().default(128_000),

@@ -4,12 +4,7 @@ import type {
   ChatCompletionCreateParamsStreaming,
 } from "openai/resources/chat/completions";
 import { parseOrThrow } from "../../errors/index.js";
-import {
-  readOptions,
-  normalizeUrl,
-  type Msg,
-  type ToolSchema,
-} from "../../message/index.js";
+import { readOptions, normalizeUrl, type Msg, type ToolSchema } from "../../message/index.js";
 import { loadModelCards } from "../cards/load-model-cards.js";
 import type { ModelCard } from "../cards/model-card.js";
 import { CHAT_CALL_OPTIONS, type ChatCallOptions, type ChatCallResult } from "../chat-model.js";
