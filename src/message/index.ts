@@ -2,6 +2,7 @@ export { newId, now, setIdentitySource, type IdentitySource } from "./identity.j
 export { concatBase64, isStrictBase64, mergeBase64Chunks } from "./base64.js";
 export { normalizeUrl } from "./url.js";
 export { pythonJsonDumps } from "./python-json.js";
+export { withoutTitles, cloneJson, deepFreeze, isObject, type JsonSchema } from "./json-schema.js";
 export { ToolSchemaSchema, type ToolSchema } from "./tool-schema.js";
 export { setOwn, assignOwn } from "./own-property.js";
 export { readOptions } from "./options-object.js";

@@ -64,7 +64,9 @@ export {
   type StructuredSchema,
   type JsonSchemaObject,
 } from "./structured-output/structured-response.js";
-export { stripTitles, toParametersSchema } from "./structured-output/json-schema-tools.js";
+export { toParametersSchema } from "./structured-output/json-schema-tools.js";
+/** The title stripper of tool parameters (one for every layer; it lives in `message`). */
+export { withoutTitles as stripTitles } from "../message/index.js";
 // scripted model
 export {
   ScriptedModel,

@@ -72,6 +72,11 @@ export interface OpenAIServer {
   readonly requests: RecordedRequest[];
   /** Queues replies, used one per request in order. */
   reply(...replies: ScriptedReply[]): void;
+  /**
+   * Forgets queued replies and recorded requests: a test whose request was aborted before it
+   * arrived must not hand its reply to the next test.
+   */
+  reset(): void;
   /** Closes every connection (ending hung and stalled responses) and the server. */
   close(): Promise<void>;
 }
@@ -119,6 +124,10 @@ export async function startOpenAIServer(): Promise<OpenAIServer> {
     requests,
     reply: (...replies) => {
       queue.push(...replies);
+    },
+    reset: () => {
+      queue.length = 0;
+      requests.length = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -52,6 +52,20 @@ describe("model option objects are strict: an unknown key names the nearest know
     expect(() => credential.createChatModel({ model: "m" })).toThrow(ModelError);
   });
 
+  it("OpenAIChatModel: a credential of the wrong shape is refused, field by field", () => {
+    const fake = {
+      type: "mine",
+      apiKey: "a plain string, not a Secret",
+      baseURL: null,
+      organization: null,
+      apiKeyRequired: true,
+      formatterOptions: {},
+    };
+    expect(
+      refusal(() => new OpenAIChatModel({ model: "m", credential: fake as never })).issues[0]?.path,
+    ).toBe("credential.apiKey");
+  });
+
   it("OpenAIChatModel: provider parameters pass through, but only as bounded JSON", () => {
     const cyclic: Record<string, unknown> = {};
     cyclic["self"] = cyclic;

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { parseOrThrow } from "../../errors/index.js";
-import { readOptions, setOwn } from "../../message/index.js";
+import { readOptions, setOwn, withoutTitles } from "../../message/index.js";
 import type { JsonSchemaObject } from "../structured-output/structured-response.js";
-import { stripTitles } from "../structured-output/json-schema-tools.js";
 
 /** How a card changes one parameter: merged into its schema, or `null` to remove it. */
 const OverrideSchema = z.record(z.string(), z.unknown()).nullable();
@@ -48,8 +47,8 @@ export function mergeParameterSchema(
 ): Record<string, unknown> {
   const schema =
     base instanceof z.ZodType
-      ? stripTitles(z.toJSONSchema(base, { io: "input", unrepresentable: "any" }))
-      : stripTitles(base);
+      ? withoutTitles(z.toJSONSchema(base, { io: "input", unrepresentable: "any" }))
+      : withoutTitles(base);
   const removed = new Set(
     Object.entries(overrides).flatMap(([name, override]) => (override === null ? [name] : [])),
   );

@@ -35,6 +35,7 @@ afterAll(async () => {
   await server.close();
 });
 beforeEach(() => {
+  server.reset();
   // The SDK logs what it cannot parse; keep the test output clean.
   restoreLogger = setLogger({ warn: () => undefined, error: () => undefined });
 });
