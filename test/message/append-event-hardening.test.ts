@@ -1,44 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  AssistantMsg,
-  Msg,
-  UserMsg,
-  createEvent,
-  setLogger,
-  type AgentEvent,
-  type EventFields,
-  type EventType,
-} from "../../src/index.js";
-import { useDeterministicIdentity } from "../../src/testing.js";
+import { describe, expect, it } from "vitest";
+import { Msg, UserMsg, createEvent } from "../../src/index.js";
+import { R, collectWarnings, ev, newReply as reply } from "./reply-events.js";
 
 // appendEvent under hostile or careless events: what it stores is a copy, it stores only what
 // the schemas accept, and a message rebuilt from any events still passes Msg.fromJSON.
-
-const R = "reply-1";
-const ev = <T extends EventType>(type: T, fields: Omit<EventFields<T>, "reply_id">): AgentEvent =>
-  createEvent(type, { reply_id: R, ...fields } as EventFields<T>);
-
-function reply(): AssistantMsg {
-  return new AssistantMsg({ name: "agent", content: [], id: R });
-}
 
 /** The message read back from its own JSON (throws when it would not load). */
 function reloaded(msg: Msg): Msg {
   return Msg.fromJSON(JSON.parse(JSON.stringify(msg.toJSON())));
 }
 
-let restoreIds: () => void;
-let restoreLogger: () => void;
-let warnings: string[];
-beforeEach(() => {
-  restoreIds = useDeterministicIdentity();
-  warnings = [];
-  restoreLogger = setLogger({ warn: (m) => warnings.push(m), error: (m) => warnings.push(m) });
-});
-afterEach(() => {
-  restoreLogger();
-  restoreIds();
-});
+const warnings = collectWarnings();
 
 describe("Msg.appendEvent copies what it stores", () => {
   it("a hint, result metadata, an error and suggested rules are not the event's objects", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../src/errors/index.js";
+import { refusal } from "../harness/refusal.js";
 import { UserMsg } from "../../src/message/index.js";
 import {
   DeepSeekCredential,
@@ -11,17 +12,6 @@ import {
   ScriptedModel,
   toModelCard,
 } from "../../src/model/index.js";
-
-/** The ValidationError `make` throws (fails the test when it throws nothing or something else). */
-function refusal(make: () => unknown): ValidationError {
-  try {
-    make();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ValidationError);
-    return error as ValidationError;
-  }
-  throw new Error("expected a ValidationError");
-}
 
 const hi = [new UserMsg({ name: "user", content: "hi" })];
 

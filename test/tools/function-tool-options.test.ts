@@ -1,24 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { z as z3 } from "zod/v3";
-import { ValidationError } from "../../src/errors/index.js";
+import { refusal } from "../harness/refusal.js";
 import { FunctionTool } from "../../src/tools/index.js";
 
 function add_numbers({ a, b }: { a: number; b: number }): string {
   return `${a + b}`;
 }
 const parameters = z.object({ a: z.number(), b: z.number() });
-
-/** The ValidationError `make` throws (fails the test when it throws nothing or something else). */
-function refusal(make: () => unknown): ValidationError {
-  try {
-    make();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ValidationError);
-    return error as ValidationError;
-  }
-  throw new Error("expected a ValidationError");
-}
 
 /** Lets a test pass options the types forbid, as plain JavaScript callers can. */
 function untyped(options: Record<string, unknown>): ConstructorParameters<typeof FunctionTool>[0] {

@@ -1,23 +1,21 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { setLogger } from "../../../src/errors/index.js";
+import { describe, expect, it } from "vitest";
 import { UserMsg, type Msg } from "../../../src/message/index.js";
+import type { OpenAIChatModel } from "../../../src/model/index.js";
 import {
   ModelError,
   ModelErrorCode,
-  OpenAIChatModel,
   modelErrorInfo,
   type ChatResponse,
 } from "../../../src/model/index.js";
 import {
   chunk,
   completion,
-  startOpenAIServer,
   toolCallDelta,
   usage,
   usageChunk,
-  type OpenAIServer,
   type ServerReply,
 } from "../../harness/openai-server.js";
+import { useOpenAIServer } from "./use-openai-server.js";
 
 // Hostile bodies from whatever answers at the base URL, through the real `openai` SDK: each one
 // ends in a typed ModelError with the right ErrorInfo.type, never a hang or an untyped throw.
@@ -25,33 +23,8 @@ import {
 const hi: Msg[] = [new UserMsg({ name: "user", content: "hi" })];
 const stop = chunk({}, { finish_reason: "stop" });
 
-let server: OpenAIServer;
-let restoreLogger: () => void;
-
-beforeAll(async () => {
-  server = await startOpenAIServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-  // The SDK logs what it cannot parse; keep the test output clean.
-  restoreLogger = setLogger({ warn: () => undefined, error: () => undefined });
-});
-afterEach(() => {
-  restoreLogger();
-});
-
-function model(stream: boolean, extra: Record<string, unknown> = {}): OpenAIChatModel<boolean> {
-  return new OpenAIChatModel({
-    model: "test-model",
-    apiKey: "sk-test",
-    baseURL: server.baseURL,
-    stream,
-    ...extra,
-  });
-}
+const openai = useOpenAIServer("sk-test");
+const { model } = openai;
 
 /** Runs one call to the end (draining a stream) and returns the chunks it gave. */
 async function run(m: OpenAIChatModel<boolean>): Promise<ChatResponse[]> {
@@ -68,7 +41,7 @@ async function failureOf(
   stream: boolean,
   extra: Record<string, unknown> = {},
 ): Promise<ModelError> {
-  server.reply(reply);
+  openai.server.reply(reply);
   try {
     await run(model(stream, extra));
   } catch (error) {
@@ -210,7 +183,7 @@ describe("OpenAIChatModel against hostile streams", () => {
 
   it("a huge argument string within the bounds arrives whole", async () => {
     const args = JSON.stringify({ content: "é".repeat(512 * 1024) });
-    server.reply(
+    openai.server.reply(
       sse(
         toolCallDelta(0, args.slice(0, 10), { id: "c1", name: "Write" }),
         toolCallDelta(0, args.slice(10)),
@@ -233,7 +206,7 @@ describe("OpenAIChatModel against hostile streams", () => {
   });
 
   it("absurd token counts stay safe integers", async () => {
-    server.reply(sse(chunk({ content: "a" }), stop, usageChunk({ prompt_tokens: 1e300 })));
+    openai.server.reply(sse(chunk({ content: "a" }), stop, usageChunk({ prompt_tokens: 1e300 })));
     const last = (await run(model(true))).at(-1);
     expect(last?.usage?.input_tokens).toBe(Number.MAX_SAFE_INTEGER);
   });
