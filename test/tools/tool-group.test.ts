@@ -72,4 +72,12 @@ describe("ToolGroup and Toolkit options are strict", () => {
       }),
     );
   });
+
+  it("refuses an unknown callTool option, naming the nearest known one", async () => {
+    const toolkit = new Toolkit({});
+    const call = toolkit.callTool({ id: "c", name: "x", input: "{}" }, {
+      signall: undefined,
+    } as never);
+    await expect(call.next()).rejects.toThrow('Unknown option "signall"; did you mean "signal"?');
+  });
 });
