@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { ValidationError, assertKnownOptions } from "../errors/index.js";
 import type { Msg, ToolSchema } from "../message/index.js";
 import type { ChatResponse } from "./chat-response.js";
 import type {
@@ -24,6 +25,17 @@ export interface ChatCallOptions {
 
 /** Every key of {@link ChatCallOptions}: models refuse others (`tool` for `tools`) by name. */
 export const CHAT_CALL_OPTIONS: ReadonlySet<string> = new Set(["tools", "toolChoice", "signal"]);
+
+/**
+ * Checks the options of one `call`: an object with known keys only (a `ValidationError`
+ * otherwise). Keys only, no copy: this runs for every model call.
+ */
+export function assertCallOptions(options: ChatCallOptions): void {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw new ValidationError("call options", [{ path: "", message: "Expected an object" }]);
+  }
+  assertKnownOptions(options, CHAT_CALL_OPTIONS, "call options");
+}
 
 /**
  * What `call` resolves to: one response when `S` is `false`, a stream of responses when `true`,

@@ -11,6 +11,7 @@ export {
 } from "./chat-response.js";
 export {
   CHAT_CALL_OPTIONS,
+  assertCallOptions,
   type ChatModel,
   type ChatCallOptions,
   type ChatCallResult,

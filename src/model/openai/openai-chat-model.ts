@@ -7,7 +7,7 @@ import { parseOrThrow } from "../../errors/index.js";
 import { readOptions, normalizeUrl, type Msg, type ToolSchema } from "../../message/index.js";
 import { loadModelCards } from "../cards/load-model-cards.js";
 import type { ModelCard } from "../cards/model-card.js";
-import { CHAT_CALL_OPTIONS, type ChatCallOptions, type ChatCallResult } from "../chat-model.js";
+import { assertCallOptions, type ChatCallOptions, type ChatCallResult } from "../chat-model.js";
 import { isAborted } from "../abortable-sleep.js";
 import { ChatModelBase } from "../chat-model-base.js";
 import { interruptedResponse } from "../chat-response.js";
@@ -134,7 +134,7 @@ export class OpenAIChatModel<S extends boolean = true> extends ChatModelBase<S> 
   }
 
   async call(messages: readonly Msg[], options: ChatCallOptions = {}): Promise<ChatCallResult<S>> {
-    options = readOptions(options, CHAT_CALL_OPTIONS, "call options");
+    assertCallOptions(options);
     const { tools, toolChoice, signal } = options;
     validateToolChoice(toolChoice, tools, this.model);
     if (isAborted(signal)) return this.#interrupted();

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ValidationError, parseOrThrow } from "../../errors/index.js";
 import { readOptions, newId, now, type Msg, type ToolSchema } from "../../message/index.js";
 import { abortableSleep, isAborted, type Sleep } from "../abortable-sleep.js";
-import { CHAT_CALL_OPTIONS, type ChatCallOptions, type ChatCallResult } from "../chat-model.js";
+import { assertCallOptions, type ChatCallOptions, type ChatCallResult } from "../chat-model.js";
 import { ChatModelBase } from "../chat-model-base.js";
 import {
   interruptedResponse,
@@ -137,7 +137,7 @@ export class ScriptedModel<S extends boolean = true> extends ChatModelBase<S> {
 
   /** Plays the next turn. An already aborted signal gives an interrupted response and plays none. */
   async call(messages: readonly Msg[], options: ChatCallOptions = {}): Promise<ChatCallResult<S>> {
-    options = readOptions(options, CHAT_CALL_OPTIONS, "call options");
+    assertCallOptions(options);
     const { tools, toolChoice, signal } = options;
     validateToolChoice(toolChoice, tools, this.model);
     if (isAborted(signal)) return this.#interrupted();
