@@ -53,14 +53,21 @@ function describe(what: string, issues: readonly ValidationIssue[]): string {
 
 /**
  * Parses `value` with `schema`; on failure throws a {@link ValidationError} naming the fields.
- * The one way boundary code turns unknown input into typed data.
+ * The one way boundary code turns unknown input into typed data. Input that throws while it is
+ * read (a getter, a proxy) is a `ValidationError` too, with what it threw as the cause.
  */
 export function parseOrThrow<S extends z.ZodType>(
   schema: S,
   value: unknown,
   what: string,
 ): z.output<S> {
-  const result = schema.safeParse(value);
+  let result: z.ZodSafeParseResult<z.output<S>>;
+  try {
+    result = schema.safeParse(value);
+  } catch (error) {
+    const message = `Could not be read: ${error instanceof Error ? error.message : String(error)}`;
+    throw new ValidationError(what, [{ path: "", message }], { cause: error });
+  }
   if (!result.success) throw ValidationError.fromZod(what, result.error);
   return result.data;
 }

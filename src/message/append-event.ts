@@ -1,15 +1,32 @@
+import { z } from "zod";
 import { getLogger } from "../errors/index.js";
-import { concatBase64 } from "./base64.js";
-import { addUsage } from "./usage.js";
+import { isStrictBase64, mergeBase64Chunks } from "./base64.js";
 import type { ContentBlock, ContentBlockType, BlockOfType } from "./blocks/content-block.js";
-import type { TextOrDataBlock } from "./blocks/tool-result-block.js";
+import type { DataSource } from "./blocks/data-block.js";
+import { HintContentSchema } from "./blocks/hint-block.js";
+import { ToolResultBlockSchema, type TextOrDataBlock } from "./blocks/tool-result-block.js";
+import { ErrorInfoSchema } from "./error-info.js";
 import type { AgentEvent } from "./events/agent-event.js";
+import { JsonObjectSchema } from "./json-value.js";
 import type { MsgData } from "./msg-schema.js";
+import { PermissionRuleSchema } from "./permission-rule.js";
+import { roleAllows } from "./role.js";
+import { normalizeUrl } from "./url.js";
+import { addUsage } from "./usage.js";
+
+const RulesSchema = z.array(PermissionRuleSchema);
 
 /**
  * Applies one event of a reply to the message being rebuilt from it (spec §1.3): the client-side
- * half of streaming. Mutates `msg`. An event for another reply, or one whose target block is
- * missing, logs a warning and changes nothing; it never throws.
+ * half of streaming. Mutates `msg`. An event for another reply, one whose target block is
+ * missing, one that would add a block the message's role may not hold, or one carrying data its
+ * schema refuses (an invalid URL, metadata that is not bounded JSON) logs a warning and changes
+ * nothing; it never throws. So a message rebuilt from any events still passes `Msg.fromJSON`.
+ *
+ * What is stored is copied (hints, metadata, rules, results, errors): the message never shares
+ * objects with the events it was built from. Token sums saturate at `Number.MAX_SAFE_INTEGER`.
+ * Base64 deltas join by bytes; a delta or block that is not base64 joins as text (with a warning),
+ * so nothing is silently dropped.
  *
  * Blocks created here take the event's `created_at`, so replaying the same events always gives
  * the same message (the reference stamps them with the time of replay).
@@ -23,15 +40,19 @@ export function applyEvent(msg: MsgData, event: AgentEvent): void {
   const at = event.created_at;
   const content = msg.content;
   switch (event.type) {
-    case "REPLY_END":
+    case "REPLY_END": {
+      const error = checked(ErrorInfoSchema.nullable(), event.error, event.type, "error");
+      if (error === undefined) return;
       msg.finished_at = at;
       msg.finished_reason = event.finished_reason;
-      msg.error = event.error;
+      msg.error = error;
       return;
+    }
     case "MODEL_CALL_END":
       msg.usage = addUsage(msg.usage, event);
       return;
     case "TEXT_BLOCK_START":
+      if (!allowed(msg, "text", event.type)) return;
       content.push({
         type: "text",
         text: "",
@@ -46,6 +67,7 @@ export function applyEvent(msg: MsgData, event: AgentEvent): void {
       return;
     }
     case "THINKING_BLOCK_START":
+      if (!allowed(msg, "thinking", event.type)) return;
       content.push({
         type: "thinking",
         thinking: "",
@@ -60,6 +82,7 @@ export function applyEvent(msg: MsgData, event: AgentEvent): void {
       return;
     }
     case "DATA_BLOCK_START":
+      if (!allowed(msg, "data", event.type)) return;
       content.push({
         type: "data",
         id: event.block_id,
@@ -76,7 +99,10 @@ export function applyEvent(msg: MsgData, event: AgentEvent): void {
         warn(`ignored ${event.type}: data block '${event.block_id}' has a URL source`);
         return;
       }
-      block.source.data = concatBase64(block.source.data, event.data);
+      if (!isStrictBase64(event.data) || !isStrictBase64(block.source.data)) {
+        warn(`${event.type} for data block '${event.block_id}' is not base64: joined as text`);
+      }
+      block.source.data = mergeBase64Chunks(block.source.data, event.data);
       return;
     }
     case "TEXT_BLOCK_END":
@@ -92,17 +118,22 @@ export function applyEvent(msg: MsgData, event: AgentEvent): void {
       if (block) block.finished_at = at;
       return;
     }
-    case "HINT_BLOCK":
+    case "HINT_BLOCK": {
+      if (!allowed(msg, "hint", event.type)) return;
+      const hint = checked(HintContentSchema, event.hint, event.type, "hint");
+      if (hint === undefined) return;
       content.push({
         type: "hint",
-        hint: event.hint,
+        hint,
         id: event.block_id,
         source: event.source,
         created_at: at,
         finished_at: at,
       });
       return;
+    }
     case "TOOL_CALL_START":
+      if (!allowed(msg, "tool_call", event.type)) return;
       content.push({
         type: "tool_call",
         id: event.tool_call_id,
@@ -125,6 +156,7 @@ export function applyEvent(msg: MsgData, event: AgentEvent): void {
       return;
     }
     case "TOOL_RESULT_START":
+      if (!allowed(msg, "tool_result", event.type)) return;
       content.push({
         type: "tool_result",
         id: event.tool_call_id,
@@ -155,10 +187,17 @@ export function applyEvent(msg: MsgData, event: AgentEvent): void {
     case "TOOL_RESULT_DATA_DELTA": {
       const block = find(content, "tool_result", event.tool_call_id, event.type);
       if (!block) return;
-      const source =
-        event.data !== null
-          ? { type: "base64" as const, data: event.data, media_type: event.media_type }
-          : { type: "url" as const, url: event.url ?? "", media_type: event.media_type };
+      let source: DataSource;
+      if (event.data !== null) {
+        source = { type: "base64", data: event.data, media_type: event.media_type };
+      } else {
+        const url = normalizeUrl(event.url ?? "");
+        if (url === null) {
+          warn(`ignored ${event.type}: invalid URL ${JSON.stringify(event.url)}`);
+          return;
+        }
+        source = { type: "url", url, media_type: event.media_type };
+      }
       outputBlocks(block).push({
         type: "data",
         id: event.block_id,
@@ -172,8 +211,10 @@ export function applyEvent(msg: MsgData, event: AgentEvent): void {
     case "TOOL_RESULT_END": {
       const result = find(content, "tool_result", event.tool_call_id, event.type);
       if (!result) return;
+      const metadata = checked(JsonObjectSchema, event.metadata, event.type, "metadata");
+      if (metadata === undefined) return;
       result.state = event.state;
-      result.metadata = event.metadata;
+      result.metadata = metadata;
       result.finished_at = at;
       const call = findQuiet(content, "tool_call", event.tool_call_id);
       if (call) call.state = "finished";
@@ -183,8 +224,10 @@ export function applyEvent(msg: MsgData, event: AgentEvent): void {
       for (const asked of event.tool_calls) {
         const call = find(content, "tool_call", asked.id, event.type);
         if (!call) continue;
+        const rules = checked(RulesSchema, asked.suggested_rules, event.type, "suggested_rules");
+        if (rules === undefined) continue;
         call.state = "asking";
-        call.suggested_rules = asked.suggested_rules.map((rule) => ({ ...rule }));
+        call.suggested_rules = rules;
       }
       return;
     case "USER_CONFIRM_RESULT":
@@ -201,8 +244,11 @@ export function applyEvent(msg: MsgData, event: AgentEvent): void {
       }
       return;
     case "EXTERNAL_EXECUTION_RESULT":
-      for (const result of event.execution_results) {
-        if (findQuiet(content, "tool_result", result.id)) continue;
+      if (!allowed(msg, "tool_result", event.type)) return;
+      for (const given of event.execution_results) {
+        if (findQuiet(content, "tool_result", given.id)) continue;
+        const result = checked(ToolResultBlockSchema, given, event.type, "execution_results");
+        if (result === undefined) continue;
         content.push({ ...result, finished_at: result.finished_at ?? at });
       }
       return;
@@ -253,6 +299,28 @@ function find<T extends ContentBlockType>(
   const block = findQuiet(content, type, id);
   if (block === undefined) warn(`ignored ${eventType}: no ${type} block with id '${id}'`);
   return block;
+}
+
+/** Whether the message's role may hold a block of `type` (else a warning). */
+function allowed(msg: MsgData, type: ContentBlockType, eventType: string): boolean {
+  if (roleAllows(msg.role, type)) return true;
+  warn(`ignored ${eventType}: a ${msg.role} message cannot hold a ${type} block`);
+  return false;
+}
+
+/** `value` parsed by `schema` (a validated copy), or undefined with a warning naming the field. */
+function checked<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  eventType: string,
+  field: string,
+): z.output<S> | undefined {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = [field, ...(issue?.path ?? []).map(String)].join(".");
+  warn(`ignored ${eventType}: invalid \`${where}\`: ${issue?.message ?? "invalid"}`);
+  return undefined;
 }
 
 function warn(message: string): void {

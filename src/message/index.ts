@@ -1,5 +1,21 @@
 export { newId, now, setIdentitySource, type IdentitySource } from "./identity.js";
-export { concatBase64 } from "./base64.js";
+export { concatBase64, isStrictBase64, mergeBase64Chunks } from "./base64.js";
+export { normalizeUrl } from "./url.js";
+export { pythonJsonDumps } from "./python-json.js";
+export { withoutTitles, cloneJson, deepFreeze, isObject, type JsonSchema } from "./json-schema.js";
+export { ToolSchemaSchema, type ToolSchema } from "./tool-schema.js";
+export { setOwn, assignOwn } from "./own-property.js";
+export { readOptions } from "./options-object.js";
+export {
+  MAX_JSON_DEPTH,
+  JsonValueSchema,
+  JsonFieldSchema,
+  JsonObjectSchema,
+  copyJson,
+  type JsonValue,
+  type JsonProblem,
+  type JsonCopy,
+} from "./json-value.js";
 export { TextBlockSchema, type TextBlock, type TextBlockInput } from "./blocks/text-block.js";
 export {
   ThinkingBlockSchema,
@@ -8,6 +24,7 @@ export {
 } from "./blocks/thinking-block.js";
 export {
   Base64SourceSchema,
+  UrlFieldSchema,
   URLSourceSchema,
   DataSourceSchema,
   DataBlockSchema,
@@ -56,7 +73,7 @@ export {
   type PermissionRule,
   type PermissionRuleInput,
 } from "./permission-rule.js";
-export { UsageSchema, addUsage, type Usage } from "./usage.js";
+export { UsageSchema, addUsage, addTokens, type Usage } from "./usage.js";
 export {
   ReplyFinishedReason,
   ReplyFinishedReasonSchema,
@@ -69,6 +86,7 @@ export {
   USER_CONTENT_ERROR,
   SYSTEM_CONTENT_ERROR,
   assertRoleContent,
+  roleAllows,
   type Role,
 } from "./role.js";
 export { MsgSchema, type MsgData, type MsgDataInput } from "./msg-schema.js";

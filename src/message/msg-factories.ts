@@ -2,7 +2,9 @@ import type { ContentBlockInput } from "./blocks/content-block.js";
 import type { ErrorInfo } from "./error-info.js";
 import type { ReplyFinishedReason } from "./finished-reason.js";
 import { now } from "./identity.js";
+import { ASSISTANT_MSG_OPTIONS, USER_MSG_OPTIONS } from "./msg-options.js";
 import { Msg, type MsgInit } from "./msg.js";
+import { readOptions } from "./options-object.js";
 
 /** What `UserMsg` and `SystemMsg` take. */
 export interface UserMsgInit {
@@ -39,6 +41,7 @@ function complete(init: UserMsgInit): { created_at: string; finished_at: string 
  */
 export class UserMsg extends Msg {
   constructor(init: UserMsgInit) {
+    init = readOptions(init, USER_MSG_OPTIONS, "UserMsg options");
     super({ ...init, ...complete(init), role: "user" });
   }
 }
@@ -46,6 +49,7 @@ export class UserMsg extends Msg {
 /** A system message: text blocks only; `finished_at` defaults to `created_at`. */
 export class SystemMsg extends Msg {
   constructor(init: UserMsgInit) {
+    init = readOptions(init, USER_MSG_OPTIONS, "SystemMsg options");
     super({ ...init, ...complete(init), role: "system" });
   }
 }
@@ -58,6 +62,7 @@ export class SystemMsg extends Msg {
  */
 export class AssistantMsg extends Msg {
   constructor(init: AssistantMsgInit) {
+    init = readOptions(init, ASSISTANT_MSG_OPTIONS, "AssistantMsg options");
     super({ ...init, role: "assistant" });
   }
 }

@@ -7,6 +7,7 @@ import {
 } from "./blocks/block-base.js";
 import { ContentBlockSchema } from "./blocks/content-block.js";
 import { ErrorInfoSchema } from "./error-info.js";
+import { JsonObjectSchema } from "./json-value.js";
 import { ReplyFinishedReasonSchema } from "./finished-reason.js";
 import { RoleSchema } from "./role.js";
 import { UsageSchema } from "./usage.js";
@@ -22,7 +23,7 @@ export const MsgSchema = z.object({
   usage: UsageSchema.nullable().default(null),
   finished_at: openFinishedAtField,
   finished_reason: ReplyFinishedReasonSchema.nullable().default(null),
-  structured_output: z.record(z.string(), z.unknown()).nullable().default(null),
+  structured_output: JsonObjectSchema.nullable().default(null),
   error: ErrorInfoSchema.nullable().default(null),
 });
 /** A message as plain data. */

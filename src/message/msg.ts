@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { parseOrThrow } from "../errors/index.js";
 import { applyEvent } from "./append-event.js";
 import type {
@@ -9,7 +10,9 @@ import type {
 import type { ErrorInfo } from "./error-info.js";
 import type { AgentEvent } from "./events/agent-event.js";
 import type { ReplyFinishedReason } from "./finished-reason.js";
+import { MSG_OPTIONS } from "./msg-options.js";
 import { MsgSchema, type MsgData, type MsgDataInput } from "./msg-schema.js";
+import { readOptions } from "./options-object.js";
 import { assertRoleContent, type Role } from "./role.js";
 import type { Usage } from "./usage.js";
 
@@ -30,6 +33,12 @@ export interface MsgInit {
   structured_output?: Record<string, unknown> | null;
   error?: ErrorInfo | null;
 }
+
+/** A message as given: its schema, with a string `content` read as one text block first. */
+const MsgInputSchema = z.preprocess(withBlocks, MsgSchema);
+
+/** Data `Msg.fromJSON` already parsed, which the constructor takes without parsing again. */
+const parsedData = new WeakSet<object>();
 
 /** A block type, or several, to filter by. */
 export type BlockTypeFilter<T extends ContentBlockType> = T | readonly T[];
@@ -55,13 +64,19 @@ export class Msg implements MsgData {
   structured_output: Record<string, unknown> | null;
   error: ErrorInfo | null;
 
-  /** Validates `init` (a `ValidationError` names the bad field) and applies the role constraints. */
+  /**
+   * Validates `init` (a `ValidationError` names the bad field, or an unknown option and the
+   * nearest known one) and applies the role constraints. Stored values are copies: the message
+   * shares no objects with `init`.
+   */
   constructor(init: MsgInit) {
-    const content =
-      typeof init.content === "string"
-        ? [{ type: "text" as const, text: init.content }]
-        : init.content;
-    const data = parseOrThrow(MsgSchema, { ...init, content }, "Msg");
+    let data: MsgData;
+    if (parsedData.has(init)) {
+      data = init as MsgData;
+    } else {
+      init = readOptions(init, MSG_OPTIONS, "Msg options");
+      data = parseOrThrow(MsgInputSchema, init, "Msg");
+    }
     assertRoleContent(data.role, data.content);
     this.name = data.name;
     this.content = data.content;
@@ -76,14 +91,15 @@ export class Msg implements MsgData {
     this.error = data.error;
   }
 
-  /** Validates a message that arrived as JSON; a `ValidationError` names the bad field. */
+  /**
+   * Validates a message that arrived as JSON; a `ValidationError` names the bad field. Keys a
+   * message does not have are left out (wire data from other AgentScope versions), unlike the
+   * constructor, whose options are strict.
+   */
   static fromJSON(value: unknown): Msg {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) {
-      // Let the schema describe what is wrong with a non-object.
-      parseOrThrow(MsgSchema, value, "Msg");
-    }
-    // The constructor validates every field.
-    return new Msg(value as MsgInit);
+    const data = parseOrThrow(MsgInputSchema, value, "Msg");
+    parsedData.add(data);
+    return new Msg(data);
   }
 
   /** The wire form: a deep copy, safe to keep or mutate. */
@@ -136,6 +152,14 @@ export class Msg implements MsgData {
     applyEvent(this, event);
     return this;
   }
+}
+
+/** A message object whose `content` is a string, with that string as one text block. */
+function withBlocks(value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  const content = (value as { content?: unknown }).content;
+  if (typeof content !== "string") return value;
+  return { ...value, content: [{ type: "text", text: content }] };
 }
 
 function matches(block: ContentBlock, type: BlockTypeFilter<ContentBlockType>): boolean {

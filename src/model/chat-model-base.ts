@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Msg } from "../message/index.js";
+import type { Msg, ToolSchema } from "../message/index.js";
 import type { ChatCallOptions, ChatCallResult, ChatModel } from "./chat-model.js";
 import { generateStructuredOutput } from "./structured-output/generate-structured-output.js";
 import type {
@@ -9,7 +9,6 @@ import type {
   StructuredSchema,
 } from "./structured-output/structured-response.js";
 import { estimateTokens, type TokenCountable } from "./token-count.js";
-import type { ToolSchema } from "./tool-schema.js";
 
 /**
  * The shared half of every chat model: token counting per spec §8.1 and structured output through

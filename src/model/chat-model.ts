@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import type { Msg } from "../message/index.js";
+import { ValidationError, assertKnownOptions } from "../errors/index.js";
+import type { Msg, ToolSchema } from "../message/index.js";
 import type { ChatResponse } from "./chat-response.js";
 import type {
   JsonSchemaObject,
@@ -7,7 +8,7 @@ import type {
   StructuredResponse,
 } from "./structured-output/structured-response.js";
 import type { TokenCountable } from "./token-count.js";
-import type { ToolChoice, ToolSchema } from "./tool-schema.js";
+import type { ToolChoice } from "./tool-schema.js";
 
 /** What one call takes besides the messages. */
 export interface ChatCallOptions {
@@ -20,6 +21,20 @@ export interface ChatCallOptions {
    * `finished_reason: "interrupted"` and whatever content had arrived.
    */
   signal?: AbortSignal | undefined;
+}
+
+/** Every key of {@link ChatCallOptions}: models refuse others (`tool` for `tools`) by name. */
+export const CHAT_CALL_OPTIONS: ReadonlySet<string> = new Set(["tools", "toolChoice", "signal"]);
+
+/**
+ * Checks the options of one `call`: an object with known keys only (a `ValidationError`
+ * otherwise). Keys only, no copy: this runs for every model call.
+ */
+export function assertCallOptions(options: ChatCallOptions): void {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw new ValidationError("call options", [{ path: "", message: "Expected an object" }]);
+  }
+  assertKnownOptions(options, CHAT_CALL_OPTIONS, "call options");
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   DataBlockSchema,
+  JsonObjectSchema,
   ModelFinishedReasonSchema,
   TextBlockSchema,
   ThinkingBlockSchema,
@@ -44,7 +45,7 @@ export const ChatResponseSchema = z.object({
   is_last: z.boolean(),
   usage: ChatUsageSchema.nullable().default(null),
   finished_reason: ModelFinishedReasonSchema.default("completed"),
-  metadata: z.record(z.string(), z.unknown()).default(() => ({})),
+  metadata: JsonObjectSchema.default(() => ({})),
 });
 export type ChatResponse = z.output<typeof ChatResponseSchema>;
 export type ChatResponseInput = z.input<typeof ChatResponseSchema>;

@@ -9,15 +9,21 @@ export {
   type ChatResponse,
   type ChatResponseInput,
 } from "./chat-response.js";
-export type { ChatModel, ChatCallOptions, ChatCallResult } from "./chat-model.js";
-export { ChatModelBase } from "./chat-model-base.js";
 export {
-  ToolSchemaSchema,
+  CHAT_CALL_OPTIONS,
+  assertCallOptions,
+  type ChatModel,
+  type ChatCallOptions,
+  type ChatCallResult,
+} from "./chat-model.js";
+export { ChatModelBase } from "./chat-model-base.js";
+// The one tool-schema schema lives in `message` (tools make schemas, models send them).
+export { ToolSchemaSchema, type ToolSchema } from "../message/index.js";
+export {
   ToolChoiceSchema,
   ToolChoiceMode,
   isToolChoiceMode,
   validateToolChoice,
-  type ToolSchema,
   type ToolChoice,
 } from "./tool-schema.js";
 export {
@@ -33,7 +39,6 @@ export {
   DEFAULT_CONTEXT_SIZE,
   type TokenCountable,
 } from "./token-count.js";
-export { pythonJsonDumps } from "./python-json.js";
 export { abortableSleep, type Sleep } from "./abortable-sleep.js";
 // errors
 export {
@@ -60,11 +65,14 @@ export {
   type StructuredSchema,
   type JsonSchemaObject,
 } from "./structured-output/structured-response.js";
-export { stripTitles, toParametersSchema } from "./structured-output/json-schema-tools.js";
+export { toParametersSchema } from "./structured-output/json-schema-tools.js";
+/** The title stripper of tool parameters (one for every layer; it lives in `message`). */
+export { withoutTitles as stripTitles } from "../message/index.js";
 // scripted model
 export {
   ScriptedModel,
   ScriptedModelOptionsSchema,
+  SCRIPTED_MODEL_OPTIONS,
   type ScriptedModelOptions,
   type ScriptedCall,
 } from "./scripted/scripted-model.js";
@@ -105,11 +113,12 @@ export {
   isSupportedMediaType,
 } from "./formatter/media-type.js";
 // OpenAI
+export { OpenAIChatModel } from "./openai/openai-chat-model.js";
 export {
-  OpenAIChatModel,
   OpenAIChatModelOptionsSchema,
+  OPENAI_CHAT_MODEL_OPTIONS,
   type OpenAIChatModelOptions,
-} from "./openai/openai-chat-model.js";
+} from "./openai/openai-chat-model-options.js";
 export {
   OpenAIChatParametersSchema,
   type OpenAIChatParameters,

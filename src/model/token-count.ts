@@ -1,6 +1,5 @@
 import { Buffer } from "node:buffer";
-import type { ContentBlock } from "../message/index.js";
-import { pythonJsonDumps } from "./python-json.js";
+import { pythonJsonDumps, type ContentBlock } from "../message/index.js";
 
 /** What token counting reads from a message: its blocks (names, roles and ids are not counted). */
 export interface TokenCountable {

@@ -1,20 +1,7 @@
 import { z } from "zod";
+import type { ToolSchema } from "../message/index.js";
 import { ModelError } from "./errors/model-error.js";
 import { ModelErrorCode } from "./errors/model-error-code.js";
-
-/**
- * A tool as the model sees it — the JSON schema the toolkit produces, in OpenAI's function-tool
- * shape: `{ type: "function", function: { name, description, parameters } }`.
- */
-export const ToolSchemaSchema = z.object({
-  type: z.literal("function"),
-  function: z.looseObject({
-    name: z.string().min(1),
-    description: z.string().optional(),
-    parameters: z.record(z.string(), z.unknown()).optional(),
-  }),
-});
-export type ToolSchema = z.output<typeof ToolSchemaSchema>;
 
 /** The literal tool-choice modes; any other string names the one tool the model must call. */
 export const ToolChoiceMode = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MsgSchema, TextOrDataBlockSchema, newId } from "../message/index.js";
+import { JsonObjectSchema, MsgSchema, TextOrDataBlockSchema, newId } from "../message/index.js";
 import { PermissionContextSchema } from "../permission/index.js";
 import { TasksContextSchema, ToolContextSchema } from "../tools/index.js";
 import { ReplyContextSchema } from "./reply-context.js";
@@ -25,7 +25,7 @@ const CurrentAgentStateSchema = z.object({
   permission_context: PermissionContextSchema.default(() => PermissionContextSchema.parse({})),
   tool_context: ToolContextSchema.default(() => ToolContextSchema.parse({})),
   tasks_context: TasksContextSchema.default(() => TasksContextSchema.parse({})),
-  middle_context: z.record(z.string(), z.unknown()).default(() => ({})),
+  middle_context: JsonObjectSchema.default(() => ({})),
 });
 
 /**

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { newId } from "../message/index.js";
+import { JsonObjectSchema, newId } from "../message/index.js";
 
-/** A JSON schema object (as sent to models and stored in state). */
-export const JsonSchemaObjectSchema = z.record(z.string(), z.unknown());
+/** A JSON schema object (as sent to models and stored in state): bounded JSON, see `JsonObjectSchema`. */
+export const JsonSchemaObjectSchema = JsonObjectSchema;
 export type JsonSchemaObject = z.output<typeof JsonSchemaObjectSchema>;
 
 /**
@@ -14,7 +14,7 @@ export const ReplyContextSchema = z.object({
   reply_id: z.string().default(() => newId()),
   cur_iter: z.number().int().nonnegative().default(0),
   structured_schema: JsonSchemaObjectSchema.nullable().default(null),
-  structured_output: z.record(z.string(), z.unknown()).nullable().default(null),
+  structured_output: JsonObjectSchema.nullable().default(null),
 });
 export type ReplyContext = z.output<typeof ReplyContextSchema>;
 export type ReplyContextInput = z.input<typeof ReplyContextSchema>;

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { parseOrThrow } from "../errors/index.js";
+import { ValidationError, parseOrThrow } from "../errors/index.js";
+import { pythonJsonDumps } from "../message/index.js";
 import type { PermissionDecision, ToolInput } from "../permission/index.js";
-import { DeveloperOrientedError } from "./errors/developer-oriented-error.js";
-import { ToolErrorCode } from "./errors/tool-error-code.js";
+import { checkFunctionToolOptions } from "./function-tool-options.js";
 import { type JsonSchema, withoutTitles } from "./json-schema.js";
 import { ToolBase, type ToolBaseOptions } from "./tool-base.js";
 import type { ToolCallContext } from "./tool-call-context.js";
@@ -23,12 +23,16 @@ export type ToolFunction<S extends z.ZodObject> = (
 export interface FunctionToolOptions<S extends z.ZodObject> extends ToolBaseOptions {
   /**
    * The function. It may return a chunk, a string (one text chunk), any other value (rendered as
-   * JSON text), a promise of those, or a (sync or async) generator of them, which streams.
+   * Python's `json.dumps` renders it, as the reference does), a promise of those, or a (sync or
+   * async) generator of them, which streams.
    */
   fn: ToolFunction<S>;
-  /** The input as a zod object; property `.describe()`s become the property descriptions. */
+  /**
+   * The input as a zod 4 object (zod is a peer dependency; a zod 3 schema is refused); property
+   * `.describe()`s become the property descriptions.
+   */
   parameters: S;
-  /** Defaults to the function's name. */
+  /** Defaults to the function's name; an anonymous function (`fn: () => …`) needs one. */
   name?: string | undefined;
   /** Defaults to the zod object's `.describe()` text. */
   description?: string | undefined;
@@ -44,7 +48,8 @@ export interface FunctionToolOptions<S extends z.ZodObject> extends ToolBaseOpti
  * A plain function as a tool (AgentScope's `FunctionTool`). The input schema comes from the zod
  * object (`z.toJSONSchema`, input side, titles and `$schema` removed, so defaults are kept and
  * defaulted properties are not required); the input is parsed by zod (defaults applied) before
- * `fn` sees it. Permission is ASK by default: custom functions may do anything.
+ * `fn` sees it. Permission is ASK by default: custom functions may do anything. The options are
+ * strict: an unknown key, a wrong type, a zod 3 schema or a missing name is a `ValidationError`.
  *
  * @example
  * const addNumbers = new FunctionTool({
@@ -69,19 +74,13 @@ export class FunctionTool<S extends z.ZodObject = z.ZodObject> extends ToolBase 
   readonly parameters: S;
   private readonly fn: ToolFunction<S>;
 
-  constructor(options: FunctionToolOptions<S>) {
+  constructor(given: FunctionToolOptions<S>) {
+    const { options, name, parameters } = checkFunctionToolOptions(given);
     super(options);
-    const name = options.name ?? options.fn.name;
-    if (name === "") {
-      throw new DeveloperOrientedError(
-        ToolErrorCode.INVALID_TOOLKIT_CONFIG,
-        "A FunctionTool needs a name: pass `name`, or a named function as `fn`.",
-      );
-    }
     this.name = name;
     this.parameters = options.parameters;
-    this.description = options.description ?? options.parameters.description ?? "";
-    this.inputSchema = schemaOf(options.parameters);
+    this.description = options.description ?? parameters.description ?? "";
+    this.inputSchema = schemaOf(parameters);
     this.isConcurrencySafe = options.isConcurrencySafe ?? true;
     this.isReadOnly = options.isReadOnly ?? false;
     this.isStateInjected = options.isStateInjected ?? false;
@@ -109,9 +108,28 @@ export class FunctionTool<S extends z.ZodObject = z.ZodObject> extends ToolBase 
   }
 }
 
-/** The JSON schema of a zod object as the model should see it. */
+/**
+ * The JSON schema of a zod object as the model should see it. A schema JSON Schema cannot express
+ * (`z.bigint()`, `z.date()`, a `z.custom()`) is a `ValidationError` naming `parameters`.
+ */
 function schemaOf(parameters: z.ZodObject): JsonSchema {
-  const schema = withoutTitles(z.toJSONSchema(parameters, { io: "input" }));
+  let json: JsonSchema;
+  try {
+    json = z.toJSONSchema(parameters, { io: "input" });
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new ValidationError(
+      "FunctionTool options",
+      [
+        {
+          path: "parameters",
+          message: `Cannot be written as a JSON schema for the model: ${detail}`,
+        },
+      ],
+      { cause: error },
+    );
+  }
+  const schema = withoutTitles(json);
   dropSafeIntegerBounds(schema);
   return schema;
 }
@@ -139,19 +157,29 @@ function toItem(value: unknown): ToolChunkInput | string {
   return textChunk(jsonText(value));
 }
 
-/** JSON text of a value (non-ASCII kept, like `ensure_ascii=False`), else its string form. */
+/**
+ * The reference's rendering: `json.dumps(result, ensure_ascii=False)`, and `str(result)` when
+ * that raises (a cycle, nesting past Python's recursion limit). `undefined` (a function that
+ * returns nothing) is Python's `None`.
+ */
 function jsonText(value: unknown): string {
-  // A function that returns nothing is Python's `None`.
-  if (value === undefined) return "null";
-  try {
-    const text = JSON.stringify(value);
-    if (typeof text === "string") return text;
-  } catch {
-    // Cyclic or BigInt values: fall back to the string form, as the reference falls back to str().
-  }
-  if (typeof value === "bigint" || typeof value === "symbol") return value.toString();
   if (typeof value === "function") return `<function ${value.name}>`;
-  return Object.prototype.toString.call(value);
+  if (typeof value === "symbol") return value.toString();
+  try {
+    return pythonJsonDumps(value);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return stringForm(value);
+  }
+}
+
+/** `String(value)`, or the tag when even that throws (an object without a usable `toString`). */
+function stringForm(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
 }
 
 async function* mapAsync(items: AsyncIterable<unknown>): AsyncGenerator<ToolChunkInput | string> {

@@ -14,6 +14,7 @@ export {
   ToolResponseSchema,
   ToolResponseStateSchema,
   type ToolResponseData,
+  type ToolResponseInit,
   type ToolResponseState,
 } from "./tool-response.js";
 export {
@@ -24,14 +25,10 @@ export {
 } from "./function-tool.js";
 export type { ToolSource } from "./tool-source.js";
 export { ToolGroup, BASIC_GROUP, type ToolGroupOptions, type SkillEntry } from "./tool-group.js";
-export {
-  Toolkit,
-  type ToolkitOptions,
-  type CallToolOptions,
-  type ToolCall,
-  type RegisteredTool,
-} from "./toolkit.js";
-export { ToolSchemaSchema, type ToolSchema } from "./tool-schema.js";
+export { Toolkit, type ToolCall, type RegisteredTool } from "./toolkit.js";
+export type { ToolkitOptions, CallToolOptions } from "./toolkit-options.js";
+// The one tool-schema schema lives in `message` (tools make schemas, models send them).
+export { ToolSchemaSchema, type ToolSchema } from "../message/index.js";
 export { TOOL_INTERRUPTED_REMINDER, toolErrorText } from "./run-tool.js";
 export {
   ResetTools,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  JsonObjectSchema,
   newId,
   now,
   TextOrDataBlockSchema,
@@ -21,7 +22,7 @@ export const ToolChunkSchema = z.object({
   content: z.array(TextOrDataBlockSchema),
   state: ToolResultStateSchema.default("running"),
   is_last: z.boolean().default(true),
-  metadata: z.record(z.string(), z.unknown()).default(() => ({})),
+  metadata: JsonObjectSchema.default(() => ({})),
   id: z.string().default(() => newId()),
 });
 

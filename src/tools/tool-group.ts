@@ -1,13 +1,25 @@
-import { ActorscopeError, getLogger } from "../errors/index.js";
+import { ActorscopeError, ValidationError, getLogger } from "../errors/index.js";
+import { readOptions } from "../message/index.js";
 import { ToolErrorCode } from "./errors/tool-error-code.js";
 import { LocalSkillLoader } from "./skills/local-skill-loader.js";
 import { isSkill, type Skill, SkillSchema, type SkillInput } from "./skills/skill.js";
 import { isSkillLoader, type SkillLoader } from "./skills/skill-loader.js";
-import type { ToolBase } from "./tool-base.js";
+import { ToolBase } from "./tool-base.js";
 import type { ToolSource } from "./tool-source.js";
 
 /** The group that is always active and holds what the toolkit is given directly. */
 export const BASIC_GROUP = "basic";
+
+/** Every key `new ToolGroup(…)` takes. */
+const TOOL_GROUP_OPTIONS: ReadonlySet<string> = new Set([
+  "name",
+  "description",
+  "instructions",
+  "tools",
+  "skills",
+  "mcps",
+  "sources",
+]);
 
 /** A skill given to a group: a directory path, a skill, or a loader. */
 export type SkillEntry = string | SkillInput | SkillLoader;
@@ -51,7 +63,16 @@ export class ToolGroup {
   /** MCP clients and other sources, in order. */
   readonly sources: ToolSource[];
 
+  /** Strict options: an unknown key or a wrong type is a `ValidationError` naming it. */
   constructor(options: ToolGroupOptions) {
+    options = readOptions(options, TOOL_GROUP_OPTIONS, "ToolGroup options");
+    if (typeof options.name !== "string" || options.name === "") {
+      throw new ValidationError("ToolGroup options", [
+        { path: "name", message: "Expected a non-empty string" },
+      ]);
+    }
+    assertListOptions(options, ["tools", "skills", "mcps", "sources"], "ToolGroup options");
+    assertEntries(options, "ToolGroup options");
     const description = options.description ?? null;
     if (options.name !== BASIC_GROUP && !description) {
       throw new ActorscopeError(
@@ -86,6 +107,49 @@ export class ToolGroup {
     );
     return lists.flat();
   }
+}
+
+/**
+ * Checks that each of `keys` is an array when given (a string would spread into characters).
+ * Shared by `Toolkit`, whose list options are the `basic` group's.
+ */
+export function assertListOptions(options: object, keys: readonly string[], what: string): void {
+  for (const key of keys) {
+    const value = (options as Record<string, unknown>)[key];
+    if (value !== undefined && !Array.isArray(value)) {
+      throw new ValidationError(what, [
+        {
+          path: key,
+          message: `Expected an array, received ${value === null ? "null" : typeof value}`,
+        },
+      ]);
+    }
+  }
+}
+
+/** Checks the entries of the lists: tools are `ToolBase`s, sources list tools. */
+function assertEntries(options: ToolGroupOptions, what: string): void {
+  const badTool = (options.tools ?? []).findIndex((tool) => !(tool instanceof ToolBase));
+  if (badTool >= 0) {
+    throw new ValidationError(what, [{ path: `tools.${badTool}`, message: "Expected a tool" }]);
+  }
+  for (const key of ["mcps", "sources"] as const) {
+    const bad = (options[key] ?? []).findIndex((source) => !isToolSource(source));
+    if (bad >= 0) {
+      throw new ValidationError(what, [
+        { path: `${key}.${bad}`, message: "Expected a tool source (with listTools())" },
+      ]);
+    }
+  }
+}
+
+function isToolSource(value: unknown): value is ToolSource {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as Partial<ToolSource>).listTools === "function" &&
+    typeof (value as Partial<ToolSource>).name === "string"
+  );
 }
 
 function skillOrLoader(entry: SkillEntry): Skill | SkillLoader {

@@ -1,16 +1,20 @@
 import { z } from "zod";
 import {
+  assignOwn,
+  readOptions,
+  copyJson,
   type DataBlock,
   type DataSource,
+  JsonObjectSchema,
+  mergeBase64Chunks,
   newId,
   type TextBlock,
   type TextOrDataBlock,
   TextOrDataBlockSchema,
 } from "../message/index.js";
-import { ActorscopeError } from "../errors/index.js";
+import { ActorscopeError, ValidationError, parseOrThrow } from "../errors/index.js";
 import { ToolErrorCode } from "./errors/tool-error-code.js";
 import { pyRepr } from "./input/py-repr.js";
-import { mergeBase64Chunks } from "./merge-base64.js";
 import type { ToolChunk } from "./tool-chunk.js";
 
 /** How a whole tool call ended. */
@@ -21,10 +25,13 @@ export type ToolResponseState = z.output<typeof ToolResponseStateSchema>;
 export const ToolResponseSchema = z.object({
   content: z.array(TextOrDataBlockSchema).default(() => []),
   state: ToolResponseStateSchema.default("success"),
-  metadata: z.record(z.string(), z.unknown()).default(() => ({})),
+  metadata: JsonObjectSchema.default(() => ({})),
   id: z.string().default(() => newId()),
 });
 export type ToolResponseData = z.output<typeof ToolResponseSchema>;
+export type ToolResponseInit = z.input<typeof ToolResponseSchema>;
+
+const TOOL_RESPONSE_OPTIONS: ReadonlySet<string> = new Set(Object.keys(ToolResponseSchema.shape));
 
 /** Which chunk states override the response's state, strongest first. */
 const STATE_PRIORITY: Readonly<Record<string, number>> = {
@@ -48,11 +55,20 @@ export class ToolResponse implements ToolResponseData {
   metadata: Record<string, unknown>;
   id: string;
 
-  constructor(init: Partial<ToolResponseData> = {}) {
-    this.content = init.content ?? [];
-    this.state = init.state ?? "success";
-    this.metadata = init.metadata ?? {};
-    this.id = init.id ?? newId();
+  /**
+   * Validates `init` (strict keys; blocks and metadata checked and copied, so the response shares
+   * nothing with it); a `ValidationError` names the bad field.
+   */
+  constructor(init: ToolResponseInit = {}) {
+    init = readOptions(init, TOOL_RESPONSE_OPTIONS, "ToolResponse options");
+    const data =
+      Object.keys(init).length === 1 && typeof init.id === "string"
+        ? { content: [], state: "success" as const, metadata: {}, id: init.id } // the toolkit's case
+        : parseOrThrow(ToolResponseSchema, init, "ToolResponse options");
+    this.content = data.content;
+    this.state = data.state;
+    this.metadata = data.metadata;
+    this.id = data.id;
   }
 
   /**
@@ -64,7 +80,9 @@ export class ToolResponse implements ToolResponseData {
    * - a block with a new id is appended as a copy (the chunk is never modified);
    * - state: an `error` chunk makes the response `error` for good; otherwise `interrupted`, then
    *   `denied`, win over what was there (running chunks change nothing);
-   * - the chunk's metadata is merged in;
+   * - the chunk's metadata is merged in as a copy, and must be bounded JSON (else a
+   *   `ValidationError`: it ends up in the agent's state, which must stay savable); a
+   *   `__proto__` key stays data, never a prototype;
    * - finally, consecutive text blocks are merged into the first (keeping its id).
    */
   appendChunk(chunk: ToolChunk): this {
@@ -88,7 +106,7 @@ export class ToolResponse implements ToolResponseData {
     if (incoming > 0 && incoming >= (STATE_PRIORITY[this.state] ?? 0)) {
       this.state = chunk.state as ToolResponseState;
     }
-    Object.assign(this.metadata, chunk.metadata);
+    mergeMetadata(this.metadata, chunk.metadata);
     this.content = mergeConsecutiveText(this.content);
     return this;
   }
@@ -96,6 +114,19 @@ export class ToolResponse implements ToolResponseData {
   /** The response as plain data (wire names). */
   toJSON(): ToolResponseData {
     return { content: this.content, state: this.state, metadata: this.metadata, id: this.id };
+  }
+}
+
+function mergeMetadata(target: Record<string, unknown>, metadata: Record<string, unknown>): void {
+  for (const _key in metadata) {
+    // Only a chunk with metadata pays for the copy (most chunks have none).
+    const copied = copyJson(metadata);
+    if (!copied.ok) {
+      const path = ["metadata", ...copied.problem.path].join(".");
+      throw new ValidationError("tool chunk", [{ path, message: copied.problem.message }]);
+    }
+    assignOwn(target, copied.value as Record<string, unknown>);
+    return;
   }
 }
 

@@ -1,5 +1,5 @@
 import { ActorscopeError, getLogger } from "../errors/index.js";
-import type { ToolCallBlock } from "../message/index.js";
+import type { ToolCallBlock, ToolSchema } from "../message/index.js";
 import type { ToolInput } from "../permission/index.js";
 import { AgentOrientedError } from "./errors/agent-oriented-error.js";
 import { ToolErrorCode } from "./errors/tool-error-code.js";
@@ -9,7 +9,7 @@ import { parseToolArguments } from "./input/parse-tool-arguments.js";
 import { pyRepr } from "./input/py-repr.js";
 import { validateToolInput } from "./input/validate-tool-input.js";
 import { deepFreeze, type JsonSchema, withoutTitles } from "./json-schema.js";
-import { type MetaToolResponseRenderer, ResetTools } from "./reset-tools.js";
+import { ResetTools } from "./reset-tools.js";
 import { listSourceTools } from "./list-source-tools.js";
 import { runTool } from "./run-tool.js";
 import { collectSkills } from "./skills/collect-skills.js";
@@ -19,14 +19,17 @@ import {
   type SkillInstructionsRenderer,
 } from "./skills/skill-instructions.js";
 import { SkillViewer } from "./skills/skill-viewer.js";
-import type { ToolState } from "./state/tool-state.js";
 import type { ToolBase } from "./tool-base.js";
 import { textChunk, type ToolChunk } from "./tool-chunk.js";
-import { BASIC_GROUP, type SkillEntry, ToolGroup } from "./tool-group.js";
+import { BASIC_GROUP, ToolGroup } from "./tool-group.js";
+import {
+  assertCallToolOptions,
+  readToolkitOptions,
+  type CallToolOptions,
+  type ToolkitOptions,
+} from "./toolkit-options.js";
 import { ToolResponse } from "./tool-response.js";
 import { assertToolInputSchema } from "./tool-input-schema.js";
-import type { ToolSchema } from "./tool-schema.js";
-import type { ToolSource } from "./tool-source.js";
 
 /** The skills of groups that have none (read-only). */
 const NO_SKILLS: ReadonlyMap<string, Skill> = new Map();
@@ -43,32 +46,6 @@ export type ToolCall = Pick<ToolCallBlock, "id" | "name" | "input">;
 export interface RegisteredTool {
   readonly tool: ToolBase;
   readonly group: string;
-}
-
-/** Options of `Toolkit`. */
-export interface ToolkitOptions {
-  /** Tools of the `basic` group (always active). */
-  tools?: readonly ToolBase[] | undefined;
-  /** MCP clients of the `basic` group (any `ToolSource`). */
-  mcps?: readonly ToolSource[] | undefined;
-  /** Other tool sources of the `basic` group (remote workers), listed after `mcps`. */
-  sources?: readonly ToolSource[] | undefined;
-  /** Skills of the `basic` group: directories, skills or loaders. */
-  skills?: readonly SkillEntry[] | undefined;
-  /** Groups the agent activates with `reset_tools`; none may be named `basic`. */
-  toolGroups?: readonly ToolGroup[] | undefined;
-  /** Replaces the `reset_tools` answer (the reference's template by default). */
-  renderMetaToolResponse?: MetaToolResponseRenderer | undefined;
-  /** Replaces the `<agent-skills>` system-prompt block. */
-  renderSkillInstructions?: SkillInstructionsRenderer | undefined;
-}
-
-/** Options of `Toolkit.callTool`. */
-export interface CallToolOptions {
-  /** The agent state: its activated groups decide availability; state-injected tools get it. */
-  state?: ToolState | undefined;
-  /** Interrupts the call: the stream ends with an `interrupted` chunk. */
-  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -103,7 +80,9 @@ export class Toolkit {
   /** The schema each tool gave the model last time (token counting caches by its identity). */
   private readonly toolSchemas = new WeakMap<ToolBase, ToolSchema>();
 
+  /** Strict options: an unknown key (`toolgroups`) or a wrong type is a `ValidationError`. */
   constructor(options: ToolkitOptions = {}) {
+    options = readToolkitOptions(options);
     const extra = options.toolGroups ?? [];
     if (extra.some((g) => g.name === BASIC_GROUP)) {
       throw configError(
@@ -268,6 +247,7 @@ export class Toolkit {
     toolCall: ToolCall,
     options: CallToolOptions = {},
   ): AsyncGenerator<ToolChunk | ToolResponse, void, undefined> {
+    assertCallToolOptions(options);
     let prepared: { tool: ToolBase; input: ToolInput };
     try {
       prepared = await this.prepareToolCall(

@@ -3,7 +3,9 @@
  * JSON and SSE streaming), scripted per test: each request takes the next queued reply. Fault
  * modes: error statuses (429 with `retry-after`, 401, …), a connection dropped mid-stream, a
  * malformed chunk, a stream that ends without finishing, a server that stalls after some chunks,
- * and one that never answers. Every request is recorded (headers and JSON body), so tests can check
+ * and one that never answers; and hostile bodies: raw bytes of any kind (an HTML page with a 200,
+ * a body cut mid-chunk, then ended or with the socket destroyed) and a stream that never ends but
+ * keeps sending keep-alives. Every request is recorded (headers and JSON body), so tests can check
  * what the real `openai` SDK sent.
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
@@ -32,7 +34,23 @@ export type ServerReply =
   /** SSE headers and `events`, then silence (the response never ends). */
   | { kind: "stall"; events?: readonly SseEvent[] }
   /** No answer at all, not even headers. */
-  | { kind: "hang" };
+  | { kind: "hang" }
+  /**
+   * Raw `body` pieces, written in order with `status` and `headers` (no content type unless
+   * given), then the response ends (`end`, default) or the socket is destroyed (`destroy`).
+   */
+  | {
+      kind: "raw";
+      body: string | readonly string[];
+      status?: number;
+      headers?: Record<string, string>;
+      end?: "end" | "destroy";
+    }
+  /**
+   * SSE `events`, then `beat` (raw text: an SSE comment, an empty chunk, or bytes without any
+   * newline) written again and again until the client goes away: a stream that never ends.
+   */
+  | { kind: "keepalive"; events?: readonly SseEvent[]; beat: string };
 
 /** A request as the server saw it. */
 export interface RecordedRequest {
@@ -54,6 +72,11 @@ export interface OpenAIServer {
   readonly requests: RecordedRequest[];
   /** Queues replies, used one per request in order. */
   reply(...replies: ScriptedReply[]): void;
+  /**
+   * Forgets queued replies and recorded requests: a test whose request was aborted before it
+   * arrived must not hand its reply to the next test.
+   */
+  reset(): void;
   /** Closes every connection (ending hung and stalled responses) and the server. */
   close(): Promise<void>;
 }
@@ -102,6 +125,10 @@ export async function startOpenAIServer(): Promise<OpenAIServer> {
     reply: (...replies) => {
       queue.push(...replies);
     },
+    reset: () => {
+      queue.length = 0;
+      requests.length = 0;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
@@ -146,6 +173,26 @@ function serve(reply: ServerReply, res: ServerResponse): void {
       return;
     case "hang":
       return;
+    case "raw": {
+      res.writeHead(reply.status ?? 200, reply.headers ?? {});
+      for (const piece of typeof reply.body === "string" ? [reply.body] : reply.body) {
+        res.write(piece);
+      }
+      if (reply.end === "destroy") setImmediate(() => res.socket?.destroy());
+      else res.end();
+      return;
+    }
+    case "keepalive": {
+      startSse(res, reply.events ?? []);
+      const beat = (): void => {
+        if (res.destroyed) return;
+        // Wait for the socket to drain, so a client that stops reading stops the beats too.
+        if (res.write(reply.beat)) setTimeout(beat, 1);
+        else res.once("drain", beat);
+      };
+      beat();
+      return;
+    }
   }
 }
 

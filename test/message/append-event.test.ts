@@ -1,40 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   AssistantMsg,
   createEvent,
-  setLogger,
   type AgentEvent,
-  type EventFields,
-  type EventType,
   type Msg,
   type ToolCallBlock,
 } from "../../src/index.js";
 import { useDeterministicIdentity } from "../../src/testing.js";
-
-const R = "reply-1";
-const ev = <T extends EventType>(type: T, fields: Omit<EventFields<T>, "reply_id">): AgentEvent =>
-  createEvent(type, { reply_id: R, ...fields } as EventFields<T>);
-
-function newReply(): AssistantMsg {
-  return new AssistantMsg({ name: "agent", content: [], id: R });
-}
+import { R, collectWarnings, ev, newReply } from "./reply-events.js";
 
 describe("Msg.appendEvent (§1.3)", () => {
-  let restoreIds: () => void;
-  let restoreLogger: () => void;
-  let warnings: string[];
-  beforeEach(() => {
-    restoreIds = useDeterministicIdentity();
-    warnings = [];
-    restoreLogger = setLogger({
-      warn: (m) => warnings.push(m),
-      error: (m) => warnings.push(m),
-    });
-  });
-  afterEach(() => {
-    restoreLogger();
-    restoreIds();
-  });
+  const warnings = collectWarnings();
 
   it("§11.8 an event of another reply changes nothing and warns", () => {
     const msg = newReply();

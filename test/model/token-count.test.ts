@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { AssistantMsg, UserMsg } from "../../src/message/index.js";
+import { AssistantMsg, UserMsg, pythonJsonDumps } from "../../src/message/index.js";
 import {
   DATA_BLOCK_TOKENS,
   ScriptedModel,
   estimateTokens,
-  pythonJsonDumps,
   type ToolSchema,
 } from "../../src/model/index.js";
 
@@ -87,14 +86,5 @@ describe("estimateTokens (spec §8.1)", () => {
     ];
     expect(await model.countTokens(msgs)).toBe(2100);
     expect(model.contextSize).toBe(32768);
-  });
-});
-
-describe("pythonJsonDumps", () => {
-  it("spaces items and keys as Python does and keeps non-ASCII as is", () => {
-    expect(pythonJsonDumps({ a: [1, 2, { b: null }], c: 'é\n"', d: true, e: [] })).toBe(
-      '{"a": [1, 2, {"b": null}], "c": "é\\n\\"", "d": true, "e": []}',
-    );
-    expect(pythonJsonDumps({})).toBe("{}");
   });
 });

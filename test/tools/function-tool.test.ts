@@ -151,13 +151,20 @@ describe("FunctionTool (§6.2)", () => {
       expect(textOf(chunks)).toBe("The weather in Chengdu is sunny.");
     });
 
-    it("§11.81 turns a returned object into JSON text, non-ASCII kept", async () => {
+    it("§11.81 §4 renders a returned object as Python's json.dumps does, non-ASCII kept", async () => {
       const chunks = await run(async () => ({ location: "成都", weather: { temperature: 22 } }));
-      expect(textOf(chunks)).toBe('{"location":"成都","weather":{"temperature":22}}');
+      expect(textOf(chunks)).toBe('{"location": "成都", "weather": {"temperature": 22}}');
+      expect(textOf(await run(() => ({ a: 1, b: [1, 2] })))).toBe('{"a": 1, "b": [1, 2]}');
+    });
+
+    it("§4 renders numbers as Python does (NaN, Infinity, 1e-05)", async () => {
+      expect(textOf(await run(() => [NaN, Infinity, 1e-5, 0.5]))).toBe(
+        "[NaN, Infinity, 1e-05, 0.5]",
+      );
     });
 
     it("renders arrays, numbers, booleans and nothing as JSON", async () => {
-      expect(textOf(await run(() => [1, "a"]))).toBe('[1,"a"]');
+      expect(textOf(await run(() => [1, "a"]))).toBe('[1, "a"]');
       expect(textOf(await run(() => 3.5))).toBe("3.5");
       expect(textOf(await run(() => false))).toBe("false");
       expect(textOf(await run(() => undefined))).toBe("null");
@@ -183,7 +190,7 @@ describe("FunctionTool (§6.2)", () => {
       });
       expect(chunks.map((c) => textOf([c]))).toEqual([
         "checking",
-        '{"condition":"sunny","temperature":22}',
+        '{"condition": "sunny", "temperature": 22}',
         "3",
       ]);
     });
@@ -193,7 +200,7 @@ describe("FunctionTool (§6.2)", () => {
         yield "started";
         yield { done: true };
       });
-      expect(chunks.map((c) => textOf([c]))).toEqual(["started", '{"done":true}']);
+      expect(chunks.map((c) => textOf([c]))).toEqual(["started", '{"done": true}']);
     });
 
     it("accumulates a streamed count in the toolkit response", async () => {

@@ -1,5 +1,6 @@
 import { Buffer } from "node:buffer";
 import { describe, expect, it } from "vitest";
+import { ValidationError } from "../../src/errors/index.js";
 import type { TextOrDataBlockInput } from "./block-input.js";
 import {
   ToolErrorCode,
@@ -182,5 +183,51 @@ describe("ToolResponse (§6.1)", () => {
     response.appendChunk(chunk([], { metadata: { a: 1, b: 1 } }));
     response.appendChunk(chunk([], { metadata: { b: 2 } }));
     expect(response.metadata).toEqual({ a: 1, b: 2 });
+  });
+
+  it("keeps __proto__ and constructor keys of chunk metadata as data, never as a prototype", () => {
+    const response = new ToolResponse();
+    const metadata = JSON.parse(
+      '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}}',
+    ) as Record<string, unknown>;
+    response.appendChunk(chunk([], { metadata }));
+    expect(Object.getPrototypeOf(response.metadata)).toBe(Object.prototype);
+    expect((response.metadata as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(Object.keys(response.metadata)).toEqual(["__proto__", "constructor"]);
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+    // The wire form carries both keys and reads back the same.
+    const back = ToolResponseSchema.parse(JSON.parse(JSON.stringify(response)));
+    expect(Object.keys(back.metadata)).toEqual(["__proto__", "constructor"]);
+  });
+
+  it("refuses unknown options and bad fields at construction, with a typed error", () => {
+    expect(() => new ToolResponse({ id: "a", stat: "error" } as never)).toThrow(
+      'Unknown option "stat"; did you mean "state"?',
+    );
+    expect(() => new ToolResponse({ state: "running" } as never)).toThrow(ValidationError);
+    let deep: Record<string, unknown> = {};
+    for (let i = 0; i < 2000; i++) deep = { deep };
+    expect(() => new ToolResponse({ metadata: deep })).toThrow(/Nested deeper than 100 levels/);
+  });
+
+  it("copies what it is constructed with", () => {
+    const metadata = { nested: { a: 1 } };
+    const response = new ToolResponse({ metadata, content: [{ type: "text", text: "x" }] });
+    metadata.nested.a = 2;
+    expect(response.metadata).toEqual({ nested: { a: 1 } });
+  });
+
+  it("refuses chunk metadata that is not bounded JSON, since it ends up in the agent's state", () => {
+    let deep: Record<string, unknown> = {};
+    for (let i = 0; i < 2000; i++) deep = { deep };
+    const response = new ToolResponse();
+    expect(() => response.appendChunk({ ...chunk([]), metadata: { deep } })).toThrow(
+      expect.objectContaining({ code: "VALIDATION_FAILED" }),
+    );
+    const cyclic: Record<string, unknown> = {};
+    cyclic["me"] = cyclic;
+    expect(() => response.appendChunk({ ...chunk([]), metadata: cyclic })).toThrow(
+      /metadata\.me.*cycle/,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normalizeUrl } from "../url.js";
 import { createdAtField, idField, openFinishedAtField } from "./block-base.js";
 
 /** Inline bytes, base64-encoded. */
@@ -10,16 +11,20 @@ export const Base64SourceSchema = z.object({
 export type Base64Source = z.output<typeof Base64SourceSchema>;
 
 /**
- * A URL. Validated and normalised the way a WHATWG URL parser does (`file://tmp.txt` becomes
- * `file://tmp.txt/`, as pydantic does in the reference).
+ * A URL field: validated and normalised the way a WHATWG URL parser does (`file://tmp.txt`
+ * becomes `file://tmp.txt/`, as pydantic does in the reference).
  */
+export const UrlFieldSchema = z.string().transform((value, ctx) => {
+  const url = normalizeUrl(value);
+  if (url !== null) return url;
+  ctx.addIssue({ code: "custom", message: `Invalid URL: ${JSON.stringify(value)}` });
+  return z.NEVER;
+});
+
+/** A URL source (see {@link UrlFieldSchema}). */
 export const URLSourceSchema = z.object({
   type: z.literal("url"),
-  url: z.string().transform((value, ctx) => {
-    if (URL.canParse(value)) return new URL(value).href;
-    ctx.addIssue({ code: "custom", message: `Invalid URL: ${JSON.stringify(value)}` });
-    return z.NEVER;
-  }),
+  url: UrlFieldSchema,
   media_type: z.string(),
 });
 export type URLSource = z.output<typeof URLSourceSchema>;

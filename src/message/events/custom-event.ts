@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { JsonObjectSchema } from "../json-value.js";
 import { eventBaseShape } from "./event-base.js";
 
 /**
@@ -9,6 +10,6 @@ export const CustomEventSchema = z.object({
   type: z.literal("CUSTOM"),
   ...eventBaseShape,
   name: z.string(),
-  value: z.record(z.string(), z.unknown()).default(() => ({})),
+  value: JsonObjectSchema.default(() => ({})),
 });
 export type CustomEvent = z.output<typeof CustomEventSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { metadataField, idField } from "../blocks/block-base.js";
+import { UrlFieldSchema } from "../blocks/data-block.js";
 import { ToolResultStateSchema } from "../blocks/tool-result-block.js";
 import { replyEventShape } from "./event-base.js";
 
@@ -37,7 +38,7 @@ export type ToolResultTextDeltaEvent = z.output<typeof ToolResultTextDeltaEventS
 /** Exact text of the reference's validation error. */
 export const EXACTLY_ONE_OF_DATA_OR_URL = "Exactly one of `data` or `url` must be provided.";
 
-/** A data block of tool output: exactly one of base64 `data` or `url`. */
+/** A data block of tool output: exactly one of base64 `data` or `url` (a valid URL, normalised). */
 export const ToolResultDataDeltaEventSchema = z
   .object({
     type: z.literal("TOOL_RESULT_DATA_DELTA"),
@@ -45,7 +46,7 @@ export const ToolResultDataDeltaEventSchema = z
     block_id: idField,
     media_type: z.string(),
     data: z.string().nullable().default(null),
-    url: z.string().nullable().default(null),
+    url: UrlFieldSchema.nullable().default(null),
   })
   .refine((e) => (e.data === null) !== (e.url === null), { error: EXACTLY_ONE_OF_DATA_OR_URL });
 export type ToolResultDataDeltaEvent = z.output<typeof ToolResultDataDeltaEventSchema>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ValidationError } from "../../errors/index.js";
+import { parseOrThrow } from "../../errors/index.js";
+import { readOptions, setOwn, withoutTitles } from "../../message/index.js";
 import type { JsonSchemaObject } from "../structured-output/structured-response.js";
-import { stripTitles } from "../structured-output/json-schema-tools.js";
 
 /** How a card changes one parameter: merged into its schema, or `null` to remove it. */
 const OverrideSchema = z.record(z.string(), z.unknown()).nullable();
@@ -15,6 +15,8 @@ export const ModelCardFileSchema = z.object({
   name: z.string().min(1),
   label: z.string().min(1),
   status: z.enum(["active", "deprecated", "sunset"]).default("active"),
+  /** When the provider retires the model (ISO 8601, as the reference's cards write it). */
+  deprecated_at: z.string().nullable().default(null),
   input_types: z.array(z.string().min(1)).default(() => ["text/plain"]),
   output_types: z.array(z.string().min(1)).default(() => ["text/plain"]),
   context_size: z.number().int().positive(),
@@ -22,6 +24,9 @@ export const ModelCardFileSchema = z.object({
   parameter_overrides: z.record(z.string(), OverrideSchema).default(() => ({})),
 });
 export type ModelCardFile = z.input<typeof ModelCardFileSchema>;
+
+/** Every key a card file may have: a misspelt one (`context_sise`) is refused, not dropped. */
+const CARD_KEYS: ReadonlySet<string> = new Set(Object.keys(ModelCardFileSchema.shape));
 
 /**
  * A model card: the YAML fields plus `parameter_schema`, the JSON schema of the parameter form —
@@ -42,20 +47,20 @@ export function mergeParameterSchema(
 ): Record<string, unknown> {
   const schema =
     base instanceof z.ZodType
-      ? stripTitles(z.toJSONSchema(base, { io: "input", unrepresentable: "any" }))
-      : stripTitles(base);
+      ? withoutTitles(z.toJSONSchema(base, { io: "input", unrepresentable: "any" }))
+      : withoutTitles(base);
   const removed = new Set(
     Object.entries(overrides).flatMap(([name, override]) => (override === null ? [name] : [])),
   );
   const baseProperties = (schema["properties"] ?? {}) as Record<string, unknown>;
   const properties: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(baseProperties)) {
-    if (!removed.has(name)) properties[name] = property;
+    if (!removed.has(name)) setOwn(properties, name, property);
   }
   for (const [name, override] of Object.entries(overrides)) {
     if (override === null) continue;
-    const current = properties[name];
-    properties[name] = { ...(isObject(current) ? current : {}), ...override };
+    const current = Object.hasOwn(properties, name) ? properties[name] : undefined;
+    setOwn(properties, name, { ...(isObject(current) ? current : {}), ...override });
   }
   const required = Array.isArray(schema["required"])
     ? (schema["required"] as unknown[]).filter((name) => !removed.has(String(name)))
@@ -65,14 +70,17 @@ export function mergeParameterSchema(
   return merged;
 }
 
-/** Validates a card (parsed from YAML) and computes its parameter form. */
+/**
+ * Validates a card (parsed from YAML) and computes its parameter form. An unknown key is a
+ * `ValidationError` naming it and the nearest known one.
+ */
 export function toModelCard(value: unknown, parameters: z.ZodType | JsonSchemaObject): ModelCard {
-  const result = ModelCardFileSchema.safeParse(value);
-  if (!result.success) throw ValidationError.fromZod("model card", result.error);
-  return {
-    ...result.data,
-    parameter_schema: mergeParameterSchema(parameters, result.data.parameter_overrides),
-  };
+  const card = parseOrThrow(
+    ModelCardFileSchema,
+    readOptions(value, CARD_KEYS, "model card"),
+    "model card",
+  );
+  return { ...card, parameter_schema: mergeParameterSchema(parameters, card.parameter_overrides) };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { parseOrThrow } from "../../errors/index.js";
-import { newId } from "../../message/index.js";
+import { ValidationError, parseOrThrow } from "../../errors/index.js";
+import { readOptions, newId } from "../../message/index.js";
 import type { ModelCard } from "../cards/model-card.js";
 import type { OpenAIFormatterOptions } from "../formatter/openai-chat-formatter.js";
-import { OpenAIChatModel, type OpenAIChatModelOptions } from "../openai/openai-chat-model.js";
+import { OpenAIChatModel } from "../openai/openai-chat-model.js";
+import type { OpenAIChatModelOptions } from "../openai/openai-chat-model-options.js";
 import type { OpenAICompatibleCredential } from "./openai-compatible-credential.js";
 import { SECRET_MASK, Secret } from "./secret.js";
 
@@ -47,6 +48,15 @@ export interface OpenAICredentialInit {
   name?: string;
 }
 
+/** Every key a credential is made from. */
+const CREDENTIAL_OPTIONS: ReadonlySet<string> = new Set([
+  "apiKey",
+  "baseURL",
+  "organization",
+  "id",
+  "name",
+]);
+
 /** The chat-model options a credential fills in itself. */
 export type CredentialChatModelOptions<S extends boolean> = Omit<
   OpenAIChatModelOptions<S>,
@@ -84,8 +94,12 @@ export class OpenAICredential implements OpenAICompatibleCredential {
   readonly formatterOptions: OpenAIFormatterOptions;
   readonly #apiKey: Secret | null;
 
+  /** Strict options: an unknown key (`apiKEY`) or a wrong type is a `ValidationError`. */
   constructor(init: OpenAICredentialInit = {}) {
     const spec = new.target.spec;
+    const what = `${new.target.name} options`;
+    init = readOptions(init, CREDENTIAL_OPTIONS, what);
+    checkTypes(init, what);
     this.type = spec.type;
     this.id = init.id ?? newId();
     this.name = init.name ?? "";
@@ -158,6 +172,19 @@ export class OpenAICredential implements OpenAICompatibleCredential {
 
   [inspectCustom](): string {
     return `${this.constructor.name} ${JSON.stringify(this.toJSON())}`;
+  }
+}
+
+function checkTypes(init: OpenAICredentialInit, what: string): void {
+  const key = init.apiKey;
+  if (key !== undefined && key !== null && typeof key !== "string" && !(key instanceof Secret)) {
+    throw new ValidationError(what, [{ path: "apiKey", message: "Expected a string or a Secret" }]);
+  }
+  for (const field of ["baseURL", "organization", "id", "name"] as const) {
+    const value = init[field];
+    if (value !== undefined && value !== null && typeof value !== "string") {
+      throw new ValidationError(what, [{ path: field, message: "Expected a string" }]);
+    }
   }
 }
 

@@ -1,4 +1,5 @@
-import { ValidationError } from "../../errors/index.js";
+import { z } from "zod";
+import { ValidationError, parseOrThrow } from "../../errors/index.js";
 import { OpenAICredential, type CredentialSpec } from "./openai-credential.js";
 
 /**
@@ -96,20 +97,22 @@ export const CREDENTIAL_CLASSES: readonly (typeof OpenAICredential)[] = [
   DashScopeCredential,
 ];
 
+/** Any object with a `type`, read through the schema (so a hostile object is a typed error). */
+const TypedSchema = z.looseObject({ type: z.unknown() });
+
 /**
  * Rebuilds a credential of the right class from its JSON form (`type` picks the class). An unknown
  * type or a bad field is a `ValidationError`.
  */
 export function credentialFromJSON(value: unknown): OpenAICredential {
-  const type =
-    typeof value === "object" && value !== null ? (value as { type?: unknown }).type : undefined;
+  const { type } = parseOrThrow(TypedSchema, value, "credential");
   const cls = CREDENTIAL_CLASSES.find((c) => c.spec.type === type);
   if (cls === undefined) {
     const known = CREDENTIAL_CLASSES.map((c) => `'${c.spec.type}'`).join(", ");
     throw new ValidationError("credential", [
       {
         path: "type",
-        message: `Unknown credential type ${JSON.stringify(type)}; expected one of ${known}`,
+        message: `Unknown credential type ${typeof type === "string" ? JSON.stringify(type) : `(a ${type === null ? "null" : typeof type})`}; expected one of ${known}`,
       },
     ]);
   }

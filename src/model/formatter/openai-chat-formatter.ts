@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseOrThrow } from "../../errors/index.js";
-import type { DataBlock, HintContent } from "../../message/index.js";
+import { readOptions, type DataBlock, type HintContent } from "../../message/index.js";
 import type {
   ChatFormatter,
   FormatOptions,
@@ -30,6 +30,11 @@ export const OpenAIFormatterOptionsSchema = z.object({
 export type OpenAIFormatterOptions = z.input<typeof OpenAIFormatterOptionsSchema>;
 type ParsedOptions = z.output<typeof OpenAIFormatterOptionsSchema>;
 
+/** Every key `new OpenAIChatFormatter(…)` takes. */
+export const OPENAI_FORMATTER_OPTIONS: ReadonlySet<string> = new Set(
+  Object.keys(OpenAIFormatterOptionsSchema.shape),
+);
+
 /**
  * The chat formatter (single-agent dialogs): each message keeps its role. An assistant message of
  * a reply is cut where the API needs it: text and tool calls form one assistant message, each tool
@@ -47,7 +52,9 @@ export class OpenAIChatFormatter implements ChatFormatter {
   readonly dataSettings: DataPartSettings;
   readonly #options: ParsedOptions;
 
+  /** Strict options: an unknown key is a `ValidationError` naming the nearest one. */
   constructor(options: OpenAIFormatterOptions = {}) {
+    options = readOptions(options, OPENAI_FORMATTER_OPTIONS, "OpenAI formatter options");
     this.#options = parseOrThrow(OpenAIFormatterOptionsSchema, options, "OpenAI formatter options");
     this.supportedInputMediaTypes = this.#options.supportedInputMediaTypes;
     this.dataSettings = {

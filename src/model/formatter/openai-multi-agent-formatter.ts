@@ -6,7 +6,19 @@ import type {
   OpenAIMessage,
 } from "./chat-formatter.js";
 import { toDataPart } from "./data-part.js";
-import { OpenAIChatFormatter, type OpenAIFormatterOptions } from "./openai-chat-formatter.js";
+import { ValidationError } from "../../errors/index.js";
+import { readOptions } from "../../message/index.js";
+import {
+  OPENAI_FORMATTER_OPTIONS,
+  OpenAIChatFormatter,
+  type OpenAIFormatterOptions,
+} from "./openai-chat-formatter.js";
+
+const WHAT = "OpenAI multi-agent formatter options";
+const MULTI_AGENT_OPTIONS: ReadonlySet<string> = new Set([
+  ...OPENAI_FORMATTER_OPTIONS,
+  "conversationHistoryPrompt",
+]);
 
 /** The reference's preamble of the first history block. */
 export const CONVERSATION_HISTORY_PROMPT =
@@ -29,8 +41,15 @@ export class OpenAIMultiAgentFormatter implements ChatFormatter {
   readonly #chat: OpenAIChatFormatter;
   readonly #prompt: string;
 
+  /** Strict options: an unknown key is a `ValidationError` naming the nearest one. */
   constructor(options: OpenAIMultiAgentFormatterOptions = {}) {
+    options = readOptions(options, MULTI_AGENT_OPTIONS, WHAT);
     const { conversationHistoryPrompt, ...chatOptions } = options;
+    if (conversationHistoryPrompt !== undefined && typeof conversationHistoryPrompt !== "string") {
+      throw new ValidationError(WHAT, [
+        { path: "conversationHistoryPrompt", message: "Expected a string" },
+      ]);
+    }
     this.#chat = new OpenAIChatFormatter(chatOptions);
     this.supportedInputMediaTypes = this.#chat.supportedInputMediaTypes;
     this.#prompt = conversationHistoryPrompt ?? CONVERSATION_HISTORY_PROMPT;

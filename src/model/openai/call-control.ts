@@ -1,22 +1,24 @@
+import type { Deadline } from "./openai-error-map.js";
+
 /**
- * The cancellation of one provider call: the caller's signal and a deadline both abort one
- * controller (handed to the SDK), and afterwards say which of the two it was. For streams the
- * deadline is an idle timeout, restarted by `touch()` on every chunk.
+ * The cancellation of one provider call: the caller's signal and two deadlines abort one
+ * controller (handed to the SDK), and afterwards say which it was. The idle deadline bounds
+ * silence (before the answer, and between stream chunks: `touch()` restarts it); the total
+ * deadline bounds the whole call, so a stream that keeps sending keep-alive chunks and never
+ * finishes still ends.
  */
 export class CallControl {
   readonly #controller = new AbortController();
   readonly #userSignal: AbortSignal | undefined;
-  readonly #timer: ReturnType<typeof setTimeout>;
-  #timedOut = false;
+  readonly #idle: ReturnType<typeof setTimeout>;
+  readonly #total: ReturnType<typeof setTimeout>;
+  #deadline: Deadline | null = null;
 
-  constructor(userSignal: AbortSignal | undefined, timeoutMs: number) {
+  constructor(userSignal: AbortSignal | undefined, idleMs: number, totalMs: number) {
     this.#userSignal = userSignal;
     userSignal?.addEventListener("abort", this.#onUserAbort, { once: true });
-    this.#timer = setTimeout(() => {
-      this.#timedOut = true;
-      this.#controller.abort(new Error(`no answer within ${timeoutMs} ms`));
-    }, timeoutMs);
-    this.#timer.unref();
+    this.#idle = this.#timer("idle", idleMs, `no answer within ${idleMs} ms`);
+    this.#total = this.#timer("total", totalMs, `not finished within ${totalMs} ms`);
   }
 
   /** The signal for the SDK request. */
@@ -29,14 +31,14 @@ export class CallControl {
     return this.#userSignal?.aborted === true;
   }
 
-  /** The deadline passed first. */
-  get timedOut(): boolean {
-    return this.#timedOut && !this.userAborted;
+  /** The deadline that passed first, unless the caller aborted. */
+  get deadline(): Deadline | null {
+    return this.userAborted ? null : this.#deadline;
   }
 
-  /** Restarts the deadline (a chunk arrived). */
+  /** Restarts the idle deadline (a chunk arrived). */
   touch(): void {
-    this.#timer.refresh();
+    this.#idle.refresh();
   }
 
   /** Stops the request (a consumer that stopped reading, a failure). */
@@ -44,10 +46,20 @@ export class CallControl {
     this.#controller.abort();
   }
 
-  /** Releases the timer and the listener. */
+  /** Releases the timers and the listener. */
   dispose(): void {
-    clearTimeout(this.#timer);
+    clearTimeout(this.#idle);
+    clearTimeout(this.#total);
     this.#userSignal?.removeEventListener("abort", this.#onUserAbort);
+  }
+
+  #timer(deadline: Deadline, ms: number, reason: string): ReturnType<typeof setTimeout> {
+    const timer = setTimeout(() => {
+      this.#deadline ??= deadline;
+      this.#controller.abort(new Error(reason));
+    }, ms);
+    timer.unref();
+    return timer;
   }
 
   readonly #onUserAbort = (): void => {

@@ -1,87 +1,42 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import type {
-  ChatCompletion,
-  ChatCompletionChunk,
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionCreateParamsStreaming,
 } from "openai/resources/chat/completions";
-import { z } from "zod";
-import { getLogger, parseOrThrow } from "../../errors/index.js";
-import type { Msg } from "../../message/index.js";
+import { parseOrThrow } from "../../errors/index.js";
+import { readOptions, normalizeUrl, type Msg, type ToolSchema } from "../../message/index.js";
 import { loadModelCards } from "../cards/load-model-cards.js";
 import type { ModelCard } from "../cards/model-card.js";
-import type { ChatCallOptions, ChatCallResult } from "../chat-model.js";
+import { assertCallOptions, type ChatCallOptions, type ChatCallResult } from "../chat-model.js";
 import { isAborted } from "../abortable-sleep.js";
 import { ChatModelBase } from "../chat-model-base.js";
 import { interruptedResponse } from "../chat-response.js";
-import type { OpenAICompatibleCredential } from "../credentials/openai-compatible-credential.js";
-import { Secret, redactSecret } from "../credentials/secret.js";
+import { Secret } from "../credentials/secret.js";
 import { ModelError } from "../errors/model-error.js";
 import { ModelErrorCode } from "../errors/model-error-code.js";
 import type { ChatFormatter } from "../formatter/chat-formatter.js";
 import { OpenAIChatFormatter } from "../formatter/openai-chat-formatter.js";
 import { OpenAIMultiAgentFormatter } from "../formatter/openai-multi-agent-formatter.js";
-import {
-  isToolChoiceMode,
-  validateToolChoice,
-  type ToolChoice,
-  type ToolSchema,
-} from "../tool-schema.js";
+import { responseStreamOf } from "../response-stream.js";
+import { isToolChoiceMode, validateToolChoice, type ToolChoice } from "../tool-schema.js";
 import { CallControl } from "./call-control.js";
+import {
+  OPENAI_CHAT_MODEL_OPTIONS,
+  OpenAIChatModelOptionsSchema,
+  type OpenAIChatModelOptions,
+} from "./openai-chat-model-options.js";
+import { createOpenAIClient, type ClientSettings } from "./openai-client.js";
 import { timeoutError, toModelError, type ErrorContext } from "./openai-error-map.js";
 import {
   OpenAIChatParametersSchema,
   RESERVED_BODY_FIELDS,
   type OpenAIChatParameters,
 } from "./openai-parameters.js";
-import { readCompletion } from "./openai-response.js";
-import { readChatStream } from "./openai-stream.js";
-import { responseStreamOf } from "../response-stream.js";
+import { parseCompletion, readCompletion } from "./openai-response.js";
+import { loadOpenAISdk, type OpenAISdk } from "./openai-sdk.js";
+import { assertEventStream, readChatStream } from "./openai-stream.js";
 
 const OPENAI_BASE_URL = "https://api.openai.com/v1";
-/** Sent to servers that take no key (the SDK insists on one). */
-const NO_KEY = "no-key";
-
-/** The options of {@link OpenAIChatModel} (validated by the constructor). */
-export const OpenAIChatModelOptionsSchema = z.object({
-  /** The model's name at the provider (`"gpt-4.1"`, `"deepseek-chat"`, `"qwen-plus"`). */
-  model: z.string().min(1),
-  /** The key; else the credential's; else `OPENAI_API_KEY` (only without a credential). */
-  apiKey: z.union([z.string().min(1), z.instanceof(Secret)]).optional(),
-  /** The endpoint; else the credential's; else `OPENAI_BASE_URL`; else OpenAI. */
-  baseURL: z.string().min(1).optional(),
-  organization: z.string().min(1).optional(),
-  credential: z
-    .custom<OpenAICompatibleCredential>(
-      (value) => typeof value === "object" && value !== null && "type" in value,
-      "Expected a credential",
-    )
-    .optional(),
-  stream: z.boolean().default(true),
-  parameters: OpenAIChatParametersSchema.default({}),
-  contextSize: z.number().int().positive().default(128_000),
-  /** `"chat"` (default), `"multi-agent"`, or a formatter of your own. */
-  formatter: z
-    .union([
-      z.enum(["chat", "multi-agent"]),
-      z.custom<ChatFormatter>(
-        (value) => typeof value === "object" && value !== null && "format" in value,
-        "Expected a formatter",
-      ),
-    ])
-    .default("chat"),
-  /** How long the provider may stay silent (before answering, or between stream chunks). */
-  timeoutMs: z.number().int().positive().default(600_000),
-});
-
-/** What `new OpenAIChatModel(…)` takes. */
-export type OpenAIChatModelOptions<S extends boolean = boolean> = Omit<
-  z.input<typeof OpenAIChatModelOptionsSchema>,
-  "stream"
-> & {
-  /** Stream deltas (default `true`). */
-  stream?: S;
-};
 
 const inspectCustom = Symbol.for("nodejs.util.inspect.custom");
 
@@ -92,6 +47,13 @@ const inspectCustom = Symbol.for("nodejs.util.inspect.custom");
  * usage with cached tokens. The SDK does not retry (the agent does); its errors arrive as
  * `ModelError`s; an abort ends the call as `"interrupted"`. The key stays out of logs, errors,
  * `toJSON` and `util.inspect`.
+ *
+ * What the provider sends is not trusted: every chunk and completion is checked against the wire
+ * shape (`MODEL_UPSTREAM` when it is not the protocol: an HTML page, a `null` chunk, wrong types),
+ * its size is bounded (`maxResponseBytes`, `maxEventBytes`) and its time too (`timeoutMs` of
+ * silence, `totalTimeoutMs` in all: `MODEL_TIMEOUT`). The options are strict: an unknown key
+ * (`baseUrl`) is a `ValidationError` naming the nearest one (`baseURL`). The `openai` SDK is
+ * imported on the first call, not with actorscope.
  *
  * @example
  * const model = new OpenAIChatModel({ model: "gpt-4.1", parameters: { temperature: 0.2 } });
@@ -105,12 +67,13 @@ export class OpenAIChatModel<S extends boolean = true> extends ChatModelBase<S> 
   readonly formatter: ChatFormatter;
   /** The endpoint in use. */
   readonly baseURL: string;
-  readonly #client: OpenAI;
-  readonly #secret: string | null;
-  readonly #timeoutMs: number;
+  readonly #settings: ClientSettings;
+  readonly #totalTimeoutMs: number;
   readonly #credentialType: string | null;
+  #client: { readonly sdk: OpenAISdk; readonly client: OpenAI } | null = null;
 
   constructor(options: OpenAIChatModelOptions<S>) {
+    options = readOptions(options, OPENAI_CHAT_MODEL_OPTIONS, "OpenAIChatModel options");
     const parsed = parseOrThrow(OpenAIChatModelOptionsSchema, options, "OpenAIChatModel options");
     super();
     const { credential } = parsed;
@@ -118,15 +81,15 @@ export class OpenAIChatModel<S extends boolean = true> extends ChatModelBase<S> 
     this.stream = parsed.stream as S;
     this.contextSize = parsed.contextSize;
     this.parameters = parsed.parameters;
-    this.#timeoutMs = parsed.timeoutMs;
+    this.#totalTimeoutMs = parsed.totalTimeoutMs;
     this.#credentialType = credential?.type ?? null;
 
     const key =
       parsed.apiKey ??
       credential?.apiKey ??
       (credential === undefined ? env("OPENAI_API_KEY") : null);
-    this.#secret = key === null ? null : Secret.from(key).reveal();
-    if (this.#secret === null && credential?.apiKeyRequired !== false) {
+    const secret = key === null ? null : Secret.from(key).reveal();
+    if (secret === null && credential?.apiKeyRequired !== false) {
       throw new ModelError(
         ModelErrorCode.SETUP,
         `No API key for model "${this.model}": pass \`apiKey\`, a credential with a key, or set OPENAI_API_KEY.`,
@@ -138,6 +101,13 @@ export class OpenAIChatModel<S extends boolean = true> extends ChatModelBase<S> 
       credential?.baseURL ??
       (credential === undefined ? env("OPENAI_BASE_URL") : null) ??
       OPENAI_BASE_URL;
+    if (!isHttpUrl(this.baseURL)) {
+      throw new ModelError(
+        ModelErrorCode.SETUP,
+        `Invalid base URL ${JSON.stringify(this.baseURL)} for model "${this.model}": expected an http:// or https:// URL (from \`baseURL\`, the credential or OPENAI_BASE_URL).`,
+        { model: this.model },
+      );
+    }
 
     const formatterOptions = credential?.formatterOptions ?? {};
     this.formatter =
@@ -147,30 +117,15 @@ export class OpenAIChatModel<S extends boolean = true> extends ChatModelBase<S> 
           ? new OpenAIMultiAgentFormatter(formatterOptions)
           : parsed.formatter;
 
-    const secret = this.#secret;
-    const log = (message: unknown): string => `openai: ${redactSecret(String(message), secret)}`;
-    this.#client = new OpenAI({
-      apiKey: secret ?? NO_KEY,
+    this.#settings = {
+      model: this.model,
       baseURL: this.baseURL,
-      // Explicit nulls: the SDK would otherwise read OPENAI_* variables and send them to
-      // whatever endpoint this is.
+      secret,
       organization: parsed.organization ?? credential?.organization ?? null,
-      project: null,
-      adminAPIKey: null,
-      maxRetries: 0,
-      timeout: this.#timeoutMs,
-      logLevel: "warn",
-      logger: {
-        error: (message) => {
-          getLogger().error(log(message));
-        },
-        warn: (message) => {
-          getLogger().warn(log(message));
-        },
-        info: () => undefined,
-        debug: () => undefined,
-      },
-    });
+      timeoutMs: parsed.timeoutMs,
+      maxResponseBytes: parsed.maxResponseBytes,
+      maxEventBytes: parsed.maxEventBytes,
+    };
   }
 
   /** The media types the formatter accepts. */
@@ -179,37 +134,45 @@ export class OpenAIChatModel<S extends boolean = true> extends ChatModelBase<S> 
   }
 
   async call(messages: readonly Msg[], options: ChatCallOptions = {}): Promise<ChatCallResult<S>> {
+    assertCallOptions(options);
     const { tools, toolChoice, signal } = options;
     validateToolChoice(toolChoice, tools, this.model);
     if (isAborted(signal)) return this.#interrupted();
-    const ctx = this.#context();
+    const { sdk, client } = await this.#sdkClient();
+    const ctx = this.#context(sdk);
     const wire = await this.formatter.format(messages, { signal });
     if (isAborted(signal)) return this.#interrupted();
     const body = this.#body(wire, tools, toolChoice);
-    const control = new CallControl(signal, this.#timeoutMs);
+    const control = new CallControl(signal, ctx.timeoutMs, ctx.totalTimeoutMs);
     const startedAt = performance.now();
-    const completions = this.#client.chat.completions;
+    const completions = client.chat.completions;
     let handedOver = false;
     try {
       if (!this.stream) {
-        const completion: ChatCompletion = await completions.create(
-          body as unknown as ChatCompletionCreateParamsNonStreaming,
-          { signal: control.signal },
-        );
+        const { data, response } = await completions
+          .create(body as unknown as ChatCompletionCreateParamsNonStreaming, {
+            signal: control.signal,
+          })
+          .withResponse();
+        const completion = parseCompletion(data, response, ctx);
         return readCompletion(completion, startedAt) as unknown as ChatCallResult<S>;
       }
-      const stream: AsyncIterable<ChatCompletionChunk> = await completions.create(
-        body as unknown as ChatCompletionCreateParamsStreaming,
-        { signal: control.signal },
-      );
+      const { data: stream, response } = await completions
+        .create(body as unknown as ChatCompletionCreateParamsStreaming, { signal: control.signal })
+        .withResponse();
+      assertEventStream(response, ctx);
       handedOver = true;
       return readChatStream(stream, control, ctx, startedAt) as unknown as ChatCallResult<S>;
     } catch (error) {
       if (control.userAborted) return this.#interrupted();
-      if (control.timedOut) throw timeoutError(ctx);
+      const deadline = control.deadline;
+      if (deadline !== null) throw timeoutError(ctx, deadline);
       throw toModelError(error, ctx);
     } finally {
-      if (!handedOver) control.dispose();
+      if (!handedOver) {
+        control.abort();
+        control.dispose();
+      }
     }
   }
 
@@ -241,12 +204,23 @@ export class OpenAIChatModel<S extends boolean = true> extends ChatModelBase<S> 
     return `OpenAIChatModel ${JSON.stringify(this.toJSON())}`;
   }
 
-  #context(): ErrorContext {
+  /** The SDK and this model's client, made on the first call (the SDK is imported then). */
+  async #sdkClient(): Promise<{ readonly sdk: OpenAISdk; readonly client: OpenAI }> {
+    if (this.#client === null) {
+      const sdk = await loadOpenAISdk();
+      this.#client ??= { sdk, client: createOpenAIClient(sdk, this.#settings) };
+    }
+    return this.#client;
+  }
+
+  #context(sdk: OpenAISdk): ErrorContext {
     return {
       model: this.model,
       baseURL: this.baseURL,
-      secret: this.#secret,
-      timeoutMs: this.#timeoutMs,
+      secret: this.#settings.secret,
+      timeoutMs: this.#settings.timeoutMs,
+      totalTimeoutMs: this.#totalTimeoutMs,
+      sdk,
     };
   }
 
@@ -282,6 +256,10 @@ export class OpenAIChatModel<S extends boolean = true> extends ChatModelBase<S> 
     if (!this.stream) return response as ChatCallResult<S>;
     return responseStreamOf(response) as ChatCallResult<S>;
   }
+}
+
+function isHttpUrl(value: string): boolean {
+  return /^https?:/.test(normalizeUrl(value) ?? "");
 }
 
 function env(name: string): string | null {

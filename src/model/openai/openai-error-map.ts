@@ -1,8 +1,10 @@
-import { APIConnectionError, APIConnectionTimeoutError, APIError, OpenAIError } from "openai";
+import type { APIError } from "openai";
+import type { z } from "zod";
 import { redactSecret } from "../credentials/secret.js";
 import { ModelError } from "../errors/model-error.js";
 import { ModelErrorCode } from "../errors/model-error-code.js";
 import { ModelRateLimitError } from "../errors/model-rate-limit-error.js";
+import type { OpenAISdk } from "./openai-sdk.js";
 
 /** Where a failure happened, for the message. */
 export interface ErrorContext {
@@ -11,15 +13,45 @@ export interface ErrorContext {
   /** The API key, masked wherever a provider's text echoes it. */
   readonly secret: string | null;
   readonly timeoutMs: number;
+  readonly totalTimeoutMs: number;
+  /** The loaded SDK, whose error classes are recognised. */
+  readonly sdk: OpenAISdk;
 }
 
-/** The typed error for a timeout of ours (no answer, or no next chunk, in time). */
-export function timeoutError(ctx: ErrorContext): ModelError {
+/** Which of our deadlines passed: the silence bound, or the bound on the whole call. */
+export type Deadline = "idle" | "total";
+
+/** The typed error for a timeout of ours: no answer or no next chunk in time, or no end in time. */
+export function timeoutError(ctx: ErrorContext, deadline: Deadline = "idle"): ModelError {
+  const message =
+    deadline === "idle"
+      ? `Model "${ctx.model}" sent nothing for ${ctx.timeoutMs} ms; the call was stopped. Raise timeoutMs for slow models.`
+      : `Model "${ctx.model}" did not finish within ${ctx.totalTimeoutMs} ms; the call was stopped. Raise totalTimeoutMs for long answers.`;
+  return new ModelError(ModelErrorCode.TIMEOUT, message, { model: ctx.model });
+}
+
+/**
+ * The typed error for a body that is not the protocol (a chunk or completion of the wrong shape,
+ * an HTML page, a stream that stops without finishing): `MODEL_UPSTREAM`, retryable, with the
+ * first problems named by their field paths.
+ */
+export function protocolError(ctx: ErrorContext, what: string, detail: string): ModelError {
   return new ModelError(
-    ModelErrorCode.TIMEOUT,
-    `Model "${ctx.model}" sent nothing for ${ctx.timeoutMs} ms; the call was stopped. Raise timeoutMs for slow models.`,
-    { model: ctx.model },
+    ModelErrorCode.UPSTREAM,
+    `Model "${ctx.model}" at ${ctx.baseURL} sent ${what} that is not the Chat Completions protocol: ${redactSecret(detail, ctx.secret)}`,
+    { model: ctx.model, retryable: true },
   );
+}
+
+/** The first issues of a failed wire check, as text (`choices.0: expected object, received null`). */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => {
+      const path = issue.path.map(String).join(".");
+      return path === "" ? issue.message : `${path}: ${issue.message}`;
+    })
+    .join("; ");
 }
 
 /**
@@ -33,6 +65,7 @@ export function timeoutError(ctx: ErrorContext): ModelError {
 export function toModelError(error: unknown, ctx: ErrorContext): ModelError {
   if (error instanceof ModelError) return error;
   const { model } = ctx;
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, OpenAIError } = ctx.sdk;
   const cause = sanitizedCause(error, ctx.secret);
   const detail = redactSecret(error instanceof Error ? error.message : String(error), ctx.secret);
 
@@ -96,6 +129,7 @@ export function toModelError(error: unknown, ctx: ErrorContext): ModelError {
     );
   }
   if (error instanceof SyntaxError) {
+    // JSON.parse of a body or an SSE data line: the server answered, but not with JSON.
     return new ModelError(
       ModelErrorCode.UPSTREAM,
       `Model "${model}" sent a malformed response: ${detail}`,
@@ -136,7 +170,7 @@ function retryAfterMs(headers: Headers | undefined): number | null {
 // A provider's error may quote the key it was sent; then keep only a masked copy as the cause.
 function sanitizedCause(error: unknown, secret: string | null): unknown {
   if (secret === null || !(error instanceof Error)) return error;
-  const body = error instanceof APIError ? safeJson(error.error) : "";
+  const body = "error" in error ? safeJson((error as APIError).error) : "";
   if (
     !error.message.includes(secret) &&
     !body.includes(secret) &&

@@ -1,32 +1,54 @@
-import type { ChatCompletion } from "openai/resources/chat/completions";
 import { newId, now } from "../../message/index.js";
 import type { ChatContentBlock, ChatResponse } from "../chat-response.js";
+import { describeIssues, protocolError, type ErrorContext } from "./openai-error-map.js";
 import { toChatUsage } from "./openai-usage.js";
+import { WireCompletionSchema, type WireCompletion } from "./openai-wire.js";
+
+/** How much of a non-JSON body an error quotes. */
+const QUOTED_CHARS = 200;
+
+/**
+ * The completion the SDK read, checked against the wire shape. The SDK hands over the text of a
+ * body that is not JSON (an HTML error page behind a proxy): that, `null`, or JSON of the wrong
+ * shape is a `MODEL_UPSTREAM` error naming what was wrong.
+ */
+export function parseCompletion(
+  data: unknown,
+  response: Response,
+  ctx: ErrorContext,
+): WireCompletion {
+  if (typeof data === "string") {
+    const type = response.headers.get("content-type") ?? "no content type";
+    throw protocolError(ctx, `a ${type} body`, JSON.stringify(data.slice(0, QUOTED_CHARS)));
+  }
+  const parsed = WireCompletionSchema.safeParse(data);
+  if (!parsed.success) throw protocolError(ctx, "a completion", describeIssues(parsed.error));
+  return parsed.data;
+}
 
 /** Reasoning as DeepSeek and Qwen (`reasoning_content`) or vLLM and OpenRouter (`reasoning`) send it. */
 export interface ReasoningFields {
-  reasoning_content?: unknown;
-  reasoning?: unknown;
+  reasoning_content?: string | null | undefined;
+  reasoning?: string | null | undefined;
 }
 
 /** The reasoning text of a message or delta, or "" when there is none. */
 export function reasoningOf(fields: ReasoningFields): string {
-  if (typeof fields.reasoning_content === "string") return fields.reasoning_content;
-  if (typeof fields.reasoning === "string") return fields.reasoning;
-  return "";
+  return fields.reasoning_content ?? fields.reasoning ?? "";
 }
 
 /**
- * A non-streamed completion as one `is_last` response: reasoning as a thinking block, the text
- * (or a refusal) as a text block, function calls as tool-call blocks; usage with cached tokens.
+ * A non-streamed completion (already checked against its wire schema) as one `is_last` response:
+ * reasoning as a thinking block, the text (or a refusal) as a text block, function calls as
+ * tool-call blocks; usage with cached tokens.
  */
-export function readCompletion(completion: ChatCompletion, startedAt: number): ChatResponse {
+export function readCompletion(completion: WireCompletion, startedAt: number): ChatResponse {
   const createdAt = now();
   const content: ChatContentBlock[] = [];
   const choice = completion.choices[0];
   const metadata: Record<string, unknown> = {};
   if (choice !== undefined) {
-    const message = choice.message as typeof choice.message & ReasoningFields;
+    const message = choice.message;
     const thinking = reasoningOf(message);
     if (thinking !== "") {
       content.push({
@@ -42,7 +64,7 @@ export function readCompletion(completion: ChatCompletion, startedAt: number): C
       content.push({ type: "text", text, id: newId(), created_at: createdAt, finished_at: null });
     }
     for (const call of message.tool_calls ?? []) {
-      if (call.type !== "function") continue;
+      if ((call.type ?? "function") !== "function" || call.function == null) continue;
       content.push({
         type: "tool_call",
         id: call.id,
@@ -54,7 +76,7 @@ export function readCompletion(completion: ChatCompletion, startedAt: number): C
         finished_at: null,
       });
     }
-    if (choice.finish_reason !== null) metadata["finish_reason"] = choice.finish_reason;
+    if (choice.finish_reason != null) metadata["finish_reason"] = choice.finish_reason;
   }
   const seconds = (performance.now() - startedAt) / 1000;
   return {

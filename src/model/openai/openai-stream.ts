@@ -1,17 +1,18 @@
-import type { ChatCompletionChunk } from "openai/resources/chat/completions";
 import { newId, now } from "../../message/index.js";
 import type { ChatContentBlock, ChatResponse, ChatUsage } from "../chat-response.js";
 import type { ModelError } from "../errors/model-error.js";
 import { ResponseAccumulator } from "../response-accumulator.js";
 import type { CallControl } from "./call-control.js";
 import {
-  connectionError,
+  describeIssues,
+  protocolError,
   timeoutError,
   toModelError,
   type ErrorContext,
 } from "./openai-error-map.js";
-import { reasoningOf, type ReasoningFields } from "./openai-response.js";
+import { reasoningOf } from "./openai-response.js";
 import { toChatUsage } from "./openai-usage.js";
+import { WireChunkSchema, type WireDelta } from "./openai-wire.js";
 
 interface OpenCall {
   readonly id: string;
@@ -23,11 +24,14 @@ interface OpenCall {
  * thinking and one text block id, tool-call argument deltas under their call's id (the provider
  * sends the id once, then only the call's `index`, so several parallel calls stay apart), chunks
  * without content swallowed; then one `is_last` chunk with everything and the usage. An abort ends
- * it with `finished_reason: "interrupted"`; a timeout, a broken connection, a malformed chunk or a
- * stream that stops before the model finished throw typed errors.
+ * it with `finished_reason: "interrupted"`. Every chunk is checked against the wire schema first:
+ * a chunk of the wrong shape (`null`, `choices: [null]`, `tool_calls` that is not a list, a
+ * number where text belongs), a line that is not JSON, or a stream that ends without a
+ * `finish_reason` is a `MODEL_UPSTREAM` error; a broken connection `MODEL_CONNECTION`; a deadline
+ * `MODEL_TIMEOUT`.
  */
 export async function* readChatStream(
-  stream: AsyncIterable<ChatCompletionChunk>,
+  stream: AsyncIterable<unknown>,
   control: CallControl,
   ctx: ErrorContext,
   startedAt: number,
@@ -41,10 +45,11 @@ export async function* readChatStream(
   let usage: ChatUsage | null = null;
   let finished = false;
   let done = false;
+  let index = 0;
   const iterator = stream[Symbol.asyncIterator]();
   try {
-    for (;;) {
-      let step: IteratorResult<ChatCompletionChunk>;
+    for (; ; index++) {
+      let step: IteratorResult<unknown>;
       try {
         step = await iterator.next();
       } catch (error) {
@@ -53,7 +58,9 @@ export async function* readChatStream(
       }
       if (step.done === true) break;
       control.touch();
-      const chunk = step.value;
+      const parsed = WireChunkSchema.safeParse(step.value);
+      if (!parsed.success) throw protocolError(ctx, `chunk ${index}`, describeIssues(parsed.error));
+      const chunk = parsed.data;
       if (responseId === null && typeof chunk.id === "string" && chunk.id !== "")
         responseId = chunk.id;
       if (chunk.usage != null) {
@@ -85,9 +92,16 @@ export async function* readChatStream(
       yield accumulator.build("interrupted");
       return;
     }
-    if (control.timedOut) throw timeoutError(ctx);
+    const deadline = control.deadline;
+    if (deadline !== null) throw timeoutError(ctx, deadline);
     if (!finished) {
-      throw connectionError(ctx, "the stream ended before the model finished its answer");
+      // The server ended the body in good order (a lost connection throws above): what it sent
+      // was not a finished answer.
+      throw protocolError(
+        ctx,
+        `a stream of ${index} chunks`,
+        "it ended before the model finished its answer (no finish_reason)",
+      );
     }
     done = true;
     yield accumulator.build("completed");
@@ -98,10 +112,19 @@ export async function* readChatStream(
   }
 }
 
-type Delta = ChatCompletionChunk.Choice.Delta & ReasoningFields;
+/**
+ * Checks that a streamed call was answered with an event stream: a `200` with an HTML page (a
+ * proxy's login or error page) is a `MODEL_UPSTREAM` error at once, not an empty stream. A
+ * response without a content type is left to the chunk checks.
+ */
+export function assertEventStream(response: Response, ctx: ErrorContext): void {
+  const type = response.headers.get("content-type");
+  if (type === null || type.includes("event-stream")) return;
+  throw protocolError(ctx, `a ${type} body`, "a streamed call needs text/event-stream");
+}
 
 function deltaBlocks(
-  delta: Delta | undefined,
+  delta: WireDelta | null | undefined,
   calls: Map<number, OpenCall>,
   thinkingId: string,
   textId: string,
@@ -124,7 +147,7 @@ function deltaBlocks(
     blocks.push({ type: "text", text, id: textId, created_at: createdAt, finished_at: null });
   }
   (delta.tool_calls ?? []).forEach((call, position) => {
-    const index = typeof call.index === "number" ? call.index : position;
+    const index = call.index ?? position;
     let open = calls.get(index);
     if (open === undefined) {
       open = { id: call.id ?? newId(), name: call.function?.name ?? "" };
@@ -147,6 +170,7 @@ function deltaBlocks(
 }
 
 function failure(error: unknown, control: CallControl, ctx: ErrorContext): ModelError {
-  if (control.timedOut) return timeoutError(ctx);
+  const deadline = control.deadline;
+  if (deadline !== null) return timeoutError(ctx, deadline);
   return toModelError(error, ctx);
 }

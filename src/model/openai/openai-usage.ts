@@ -1,11 +1,8 @@
-import type { CompletionUsage } from "openai/resources/completions";
 import type { ChatUsage } from "../chat-response.js";
-
-/** Usage as OpenAI-compatible providers report it (DeepSeek adds its cache-hit count). */
-export type ProviderUsage = CompletionUsage & { prompt_cache_hit_tokens?: number | null };
+import type { WireUsage } from "./openai-wire.js";
 
 /** A provider's usage as `ChatUsage`: cached prompt tokens from OpenAI's details or DeepSeek's field. */
-export function toChatUsage(usage: ProviderUsage, seconds: number): ChatUsage {
+export function toChatUsage(usage: WireUsage, seconds: number): ChatUsage {
   const cached = usage.prompt_tokens_details?.cached_tokens ?? usage.prompt_cache_hit_tokens ?? 0;
   return {
     input_tokens: count(usage.prompt_tokens),
@@ -16,6 +13,8 @@ export function toChatUsage(usage: ProviderUsage, seconds: number): ChatUsage {
   };
 }
 
+/** A count as a safe integer: fractions cut, negatives 0, absurd sizes capped (they stay valid usage). */
 function count(value: number | null | undefined): number {
-  return typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.trunc(value) : 0;
+  if (typeof value !== "number" || !(value > 0)) return 0;
+  return Math.min(Math.trunc(value), Number.MAX_SAFE_INTEGER);
 }

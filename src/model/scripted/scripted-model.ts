@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { ValidationError, parseOrThrow } from "../../errors/index.js";
-import { newId, now, type Msg } from "../../message/index.js";
+import { readOptions, newId, now, type Msg, type ToolSchema } from "../../message/index.js";
 import { abortableSleep, isAborted, type Sleep } from "../abortable-sleep.js";
-import type { ChatCallOptions, ChatCallResult } from "../chat-model.js";
+import { assertCallOptions, type ChatCallOptions, type ChatCallResult } from "../chat-model.js";
 import { ChatModelBase } from "../chat-model-base.js";
 import {
   interruptedResponse,
@@ -15,7 +15,7 @@ import { DEFAULT_INPUT_MEDIA_TYPES } from "../formatter/media-type.js";
 import { ResponseAccumulator } from "../response-accumulator.js";
 import { responseStreamOf } from "../response-stream.js";
 import { DEFAULT_CONTEXT_SIZE, estimateTokens } from "../token-count.js";
-import { validateToolChoice, type ToolChoice, type ToolSchema } from "../tool-schema.js";
+import { validateToolChoice, type ToolChoice } from "../tool-schema.js";
 import { scriptedContent, scriptedDeltas } from "./scripted-content.js";
 import {
   ScriptedTurnSchema,
@@ -49,6 +49,11 @@ export const ScriptedModelOptionsSchema = z.object({
   /** How latency is waited (inject a simulated clock); the default uses timers. */
   sleep: z.custom<Sleep>((value) => typeof value === "function", "Expected a function").optional(),
 });
+
+/** Every key `new ScriptedModel(…)` takes. */
+export const SCRIPTED_MODEL_OPTIONS: ReadonlySet<string> = new Set(
+  Object.keys(ScriptedModelOptionsSchema.shape),
+);
 
 /** What `new ScriptedModel(…)` takes. */
 export type ScriptedModelOptions<S extends boolean = boolean> = Omit<
@@ -97,7 +102,9 @@ export class ScriptedModel<S extends boolean = true> extends ChatModelBase<S> {
   readonly #calls: ScriptedCall[] | null;
   #callCount = 0;
 
+  /** Strict options: an unknown key (`response`) is a `ValidationError` naming the nearest one. */
   constructor(options: ScriptedModelOptions<S>) {
+    options = readOptions(options, SCRIPTED_MODEL_OPTIONS, "ScriptedModel options");
     const parsed = parseOrThrow(ScriptedModelOptionsSchema, options, "ScriptedModel options");
     super();
     this.model = parsed.name;
@@ -130,6 +137,7 @@ export class ScriptedModel<S extends boolean = true> extends ChatModelBase<S> {
 
   /** Plays the next turn. An already aborted signal gives an interrupted response and plays none. */
   async call(messages: readonly Msg[], options: ChatCallOptions = {}): Promise<ChatCallResult<S>> {
+    assertCallOptions(options);
     const { tools, toolChoice, signal } = options;
     validateToolChoice(toolChoice, tools, this.model);
     if (isAborted(signal)) return this.#interrupted();

@@ -1,6 +1,11 @@
 import { z } from "zod";
-import { DataBlockSchema, type Msg } from "../../message/index.js";
-import type { ToolChoice, ToolSchema } from "../tool-schema.js";
+import {
+  DataBlockSchema,
+  JsonObjectSchema,
+  type Msg,
+  type ToolSchema,
+} from "../../message/index.js";
+import type { ToolChoice } from "../tool-schema.js";
 
 const tokens = z.number().int().nonnegative();
 
@@ -8,7 +13,7 @@ const tokens = z.number().int().nonnegative();
 export const ScriptedToolCallSchema = z.strictObject({
   id: z.string().min(1).optional(),
   name: z.string().min(1),
-  input: z.union([z.string(), z.record(z.string(), z.unknown())]),
+  input: z.union([z.string(), JsonObjectSchema]),
 });
 export type ScriptedToolCall = z.input<typeof ScriptedToolCallSchema>;
 

@@ -3,9 +3,12 @@ import { AbortedError, ValidationError, type ValidationIssue } from "../../error
 import {
   AssistantMsg,
   UserMsg,
+  addUsage,
+  readOptions,
   newId,
   type ContentBlockInput,
   type Msg,
+  type ToolSchema,
 } from "../../message/index.js";
 import type { ChatModel } from "../chat-model.js";
 import type { ChatResponse, ChatUsage } from "../chat-response.js";
@@ -13,13 +16,15 @@ import { ModelError } from "../errors/model-error.js";
 import { ModelErrorCode } from "../errors/model-error-code.js";
 import { StructuredOutputError } from "../errors/structured-output-error.js";
 import { finalResponse } from "../response-stream.js";
-import type { ToolSchema } from "../tool-schema.js";
 import { checkStructured, prepareStructured } from "./json-schema-tools.js";
 import type {
   StructuredOutputOptions,
   StructuredResponse,
   StructuredSchema,
 } from "./structured-response.js";
+
+/** Every key of `StructuredOutputOptions`. */
+const STRUCTURED_OUTPUT_OPTIONS: ReadonlySet<string> = new Set(["signal"]);
 
 /** The name of the tool the model is forced to call. */
 export const STRUCTURED_OUTPUT_TOOL = "generate_structured_output";
@@ -51,6 +56,7 @@ export async function generateStructuredOutput(
   schema: StructuredSchema,
   options: StructuredOutputOptions = {},
 ): Promise<StructuredResponse<unknown>> {
+  options = readOptions(options, STRUCTURED_OUTPUT_OPTIONS, "structured output options");
   if (messages.length === 0) {
     throw new ValidationError("messages", [
       { path: "", message: "generateStructuredOutput needs at least one message" },
@@ -81,7 +87,7 @@ export async function generateStructuredOutput(
     if (response.finished_reason === "interrupted" || options.signal?.aborted === true) {
       throw new AbortedError(`structured output of model "${model.model}"`);
     }
-    usage = addUsage(usage, response.usage);
+    usage = sumUsage(usage, response.usage);
     const outcome = readAttempt(response, schema);
     if (outcome.ok) {
       return {
@@ -206,15 +212,9 @@ function repairMessages(response: ChatResponse, failed: Attempt & { ok: false })
   return repair;
 }
 
-function addUsage(total: ChatUsage | null, next: ChatUsage | null): ChatUsage | null {
+function sumUsage(total: ChatUsage | null, next: ChatUsage | null): ChatUsage | null {
   if (next === null) return total;
   if (total === null) return { ...next };
-  return {
-    input_tokens: total.input_tokens + next.input_tokens,
-    output_tokens: total.output_tokens + next.output_tokens,
-    cache_input_tokens: total.cache_input_tokens + next.cache_input_tokens,
-    cache_creation_input_tokens:
-      total.cache_creation_input_tokens + next.cache_creation_input_tokens,
-    time: total.time + next.time,
-  };
+  // The token sums saturate (see `addTokens`), so the total still passes its schema.
+  return { ...addUsage({ ...total }, next), time: total.time + next.time };
 }

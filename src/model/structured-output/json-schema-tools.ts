@@ -1,37 +1,8 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import { z } from "zod";
 import type { ValidationIssue } from "../../errors/index.js";
+import { withoutTitles } from "../../message/index.js";
 import type { JsonSchemaObject, StructuredSchema } from "./structured-response.js";
-
-// Keywords whose value maps names to schemas: the names are data, not keywords to strip.
-const SCHEMA_MAPS = new Set([
-  "properties",
-  "patternProperties",
-  "$defs",
-  "definitions",
-  "dependentSchemas",
-]);
-
-/**
- * The schema without `title` keywords (and without the root `$schema`): what the model is shown
- * as tool parameters (spec §3.11). Properties that happen to be called `title` stay.
- */
-export function stripTitles(schema: JsonSchemaObject): Record<string, unknown> {
-  const out = strip(schema, false) as Record<string, unknown>;
-  delete out["$schema"];
-  return out;
-}
-
-function strip(node: unknown, isMap: boolean): unknown {
-  if (Array.isArray(node)) return node.map((item: unknown) => strip(item, false));
-  if (node === null || typeof node !== "object") return node;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (!isMap && key === "title") continue;
-    out[key] = strip(value, !isMap && SCHEMA_MAPS.has(key));
-  }
-  return out;
-}
 
 /** True when `schema` is a zod schema rather than a JSON schema. */
 export function isZodSchema(schema: StructuredSchema): schema is z.ZodType {
@@ -43,8 +14,8 @@ export function isZodSchema(schema: StructuredSchema): schema is z.ZodType {
  * for the model), titles stripped.
  */
 export function toParametersSchema(schema: StructuredSchema): Record<string, unknown> {
-  if (!isZodSchema(schema)) return stripTitles(schema);
-  return stripTitles(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }));
+  if (!isZodSchema(schema)) return withoutTitles(schema);
+  return withoutTitles(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }));
 }
 
 /**
@@ -88,7 +59,7 @@ function validatorFor(schema: JsonSchemaObject): ValidateFunction {
   let validate = compiled.get(schema);
   if (validate === undefined) {
     ajv ??= new Ajv2020({ strict: false, allErrors: true });
-    validate = ajv.compile(stripTitles(schema));
+    validate = ajv.compile(withoutTitles(schema));
     compiled.set(schema, validate);
   }
   return validate;

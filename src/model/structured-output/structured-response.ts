@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ModelFinishedReasonSchema, newId, now } from "../../message/index.js";
+import { JsonObjectSchema, ModelFinishedReasonSchema, newId, now } from "../../message/index.js";
 import { ChatUsageSchema, type ChatUsage } from "../chat-response.js";
 
 /** A JSON schema, as a plain object. */
@@ -18,10 +18,10 @@ export interface StructuredOutputOptions {
 export const StructuredResponseSchema = z.object({
   id: z.string().default(() => newId()),
   created_at: z.string().default(() => now()),
-  content: z.record(z.string(), z.unknown()),
+  content: JsonObjectSchema,
   usage: ChatUsageSchema.nullable().default(null),
   finished_reason: ModelFinishedReasonSchema.default("completed"),
-  metadata: z.record(z.string(), z.unknown()).default(() => ({})),
+  metadata: JsonObjectSchema.default(() => ({})),
 });
 
 /**

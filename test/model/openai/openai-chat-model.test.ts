@@ -1,6 +1,5 @@
 import { inspect } from "node:util";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { setLogger } from "../../../src/errors/index.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { AssistantMsg, SystemMsg, UserMsg, type Msg } from "../../../src/message/index.js";
 import {
   DeepSeekCredential,
@@ -23,8 +22,8 @@ import {
   toolCallDelta,
   usage,
   usageChunk,
-  type OpenAIServer,
 } from "../../harness/openai-server.js";
+import { useOpenAIServer } from "./use-openai-server.js";
 
 const KEY = "sk-test-SECRET-key-0123456789";
 const hi: Msg[] = [new UserMsg({ name: "user", content: "hi" })];
@@ -43,37 +42,8 @@ const tools: ToolSchema[] = [
   },
 ];
 
-let server: OpenAIServer;
-let warnings: string[];
-let restoreLogger: () => void;
-
-beforeAll(async () => {
-  server = await startOpenAIServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-  warnings = [];
-  restoreLogger = setLogger({
-    warn: (message) => warnings.push(message),
-    error: (message) => warnings.push(message),
-  });
-});
-afterEach(() => {
-  restoreLogger();
-});
-
-function model(stream: boolean, extra: Record<string, unknown> = {}): OpenAIChatModel<boolean> {
-  return new OpenAIChatModel({
-    model: "test-model",
-    apiKey: KEY,
-    baseURL: server.baseURL,
-    stream,
-    ...extra,
-  });
-}
+const openai = useOpenAIServer(KEY);
+const { model, warnings } = openai;
 
 async function collect(
   result: ChatResponse | AsyncIterable<ChatResponse>,
@@ -96,7 +66,7 @@ async function failure(promise: Promise<unknown>): Promise<ModelError> {
 
 describe("OpenAIChatModel without streaming", () => {
   it("returns the server's text, reasoning and usage with cached tokens, from what it was sent", async () => {
-    server.reply({
+    openai.server.reply({
       kind: "json",
       body: completion(
         { content: "Hello!", reasoning_content: "The user greets me." },
@@ -120,7 +90,7 @@ describe("OpenAIChatModel without streaming", () => {
     });
     expect(res.metadata).toEqual({ finish_reason: "stop" });
 
-    const request = server.requests[0]!;
+    const request = openai.server.requests[0]!;
     expect(request.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(request.body).toEqual({
       model: "test-model",
@@ -135,7 +105,7 @@ describe("OpenAIChatModel without streaming", () => {
   });
 
   it("returns tool calls, and sends tools, tool_choice and parallel_tool_calls", async () => {
-    server.reply({
+    openai.server.reply({
       kind: "json",
       body: completion({
         content: null,
@@ -156,27 +126,27 @@ describe("OpenAIChatModel without streaming", () => {
       }),
       expect.objectContaining({ type: "tool_call", id: "call_b", name: "get_time", input: "{}" }),
     ]);
-    expect(server.requests[0]!.body).toMatchObject({
+    expect(openai.server.requests[0]!.body).toMatchObject({
       tools,
       tool_choice: "required",
       parallel_tool_calls: false,
     });
 
-    server.reply({ kind: "json", body: completion({ content: "ok" }) });
+    openai.server.reply({ kind: "json", body: completion({ content: "ok" }) });
     await m.call(hi, { tools, toolChoice: "get_time" });
-    expect(server.requests[1]!.body["tool_choice"]).toEqual({
+    expect(openai.server.requests[1]!.body["tool_choice"]).toEqual({
       type: "function",
       function: { name: "get_time" },
     });
 
-    server.reply({ kind: "json", body: completion({ content: "ok" }) });
+    openai.server.reply({ kind: "json", body: completion({ content: "ok" }) });
     await m.call(hi);
-    expect(server.requests[2]!.body).not.toHaveProperty("parallel_tool_calls");
-    expect(server.requests[2]!.body).not.toHaveProperty("tools");
+    expect(openai.server.requests[2]!.body).not.toHaveProperty("parallel_tool_calls");
+    expect(openai.server.requests[2]!.body).not.toHaveProperty("tools");
   });
 
   it("sends a tool sequence and an image in OpenAI's shapes", async () => {
-    server.reply({ kind: "json", body: completion({ content: "A cat." }) });
+    openai.server.reply({ kind: "json", body: completion({ content: "A cat." }) });
     const history: Msg[] = [
       new UserMsg({
         name: "user",
@@ -198,7 +168,7 @@ describe("OpenAIChatModel without streaming", () => {
       }),
     ];
     await model(false).call(history, { tools });
-    expect(server.requests[0]!.body["messages"]).toEqual([
+    expect(openai.server.requests[0]!.body["messages"]).toEqual([
       {
         role: "user",
         name: "user",
@@ -224,7 +194,7 @@ describe("OpenAIChatModel without streaming", () => {
   });
 
   it("does not retry: a 500 is one request and a retryable upstream error", async () => {
-    server.reply({ kind: "error", status: 500, message: "boom", type: "server_error" });
+    openai.server.reply({ kind: "error", status: 500, message: "boom", type: "server_error" });
     const error = await failure(model(false).call(hi));
     expect(error).toMatchObject({
       code: ModelErrorCode.UPSTREAM,
@@ -232,11 +202,11 @@ describe("OpenAIChatModel without streaming", () => {
       retryable: true,
       errorType: "upstream",
     });
-    expect(server.requests).toHaveLength(1);
+    expect(openai.server.requests).toHaveLength(1);
   });
 
   it("maps a 400 to an invalid request", async () => {
-    server.reply({ kind: "error", status: 400, message: "bad messages" });
+    openai.server.reply({ kind: "error", status: 400, message: "bad messages" });
     const error = await failure(model(false).call(hi));
     expect(error).toMatchObject({
       code: ModelErrorCode.INVALID_REQUEST,
@@ -249,7 +219,7 @@ describe("OpenAIChatModel without streaming", () => {
 
 describe("OpenAIChatModel streaming", () => {
   it("streams text deltas, then one is_last chunk with the whole text and the usage of the last chunk", async () => {
-    server.reply({
+    openai.server.reply({
       kind: "sse",
       events: textStream(["Hel", "lo", " there"], { usage: usage(9, 3, 2) }),
     });
@@ -265,14 +235,17 @@ describe("OpenAIChatModel streaming", () => {
     expect(last.content[0]!.id).toBe(deltas[0]!.content[0]!.id);
     expect(last.usage).toMatchObject({ input_tokens: 9, output_tokens: 3, cache_input_tokens: 2 });
     expect(last.finished_reason).toBe("completed");
-    expect(server.requests[0]!.body).toMatchObject({
+    expect(openai.server.requests[0]!.body).toMatchObject({
       stream: true,
       stream_options: { include_usage: true },
     });
   });
 
   it("streams reasoning_content as thinking deltas (DeepSeek/Qwen style)", async () => {
-    server.reply({ kind: "sse", events: textStream(["42"], { reasoning: ["Let me ", "think."] }) });
+    openai.server.reply({
+      kind: "sse",
+      events: textStream(["42"], { reasoning: ["Let me ", "think."] }),
+    });
     const chunks = await collect(await model(true).call(hi));
     expect(chunks.slice(0, 2).map((c) => c.content[0])).toEqual([
       expect.objectContaining({ type: "thinking", thinking: "Let me " }),
@@ -285,7 +258,7 @@ describe("OpenAIChatModel streaming", () => {
   });
 
   it("streams argument deltas of two parallel tool calls under their own ids", async () => {
-    server.reply({
+    openai.server.reply({
       kind: "sse",
       events: [
         chunk({ role: "assistant", content: null }),
@@ -337,7 +310,10 @@ describe("OpenAIChatModel streaming", () => {
   });
 
   it("turns a connection dropped mid-stream into a typed connection error after the deltas", async () => {
-    server.reply({ kind: "drop", events: [chunk({ content: "Hel" }), chunk({ content: "lo" })] });
+    openai.server.reply({
+      kind: "drop",
+      events: [chunk({ content: "Hel" }), chunk({ content: "lo" })],
+    });
     const received: ChatResponse[] = [];
     const stream = await model(true).call(hi);
     const error = await failure(
@@ -356,15 +332,17 @@ describe("OpenAIChatModel streaming", () => {
     ]);
   });
 
-  it("turns a stream that ends before the model finished into a connection error", async () => {
-    server.reply({ kind: "sse", events: [chunk({ content: "Hel" })], done: false });
+  it("turns a stream the server ends in good order before the model finished into an upstream error", async () => {
+    // The connection did not break (that is a connection error, above): the body was not a
+    // finished answer, which is the provider's fault, not the network's.
+    openai.server.reply({ kind: "sse", events: [chunk({ content: "Hel" })], done: false });
     const error = await failure(collect(await model(true).call(hi)));
-    expect(error.code).toBe(ModelErrorCode.CONNECTION);
+    expect(error).toMatchObject({ code: ModelErrorCode.UPSTREAM, errorType: "upstream" });
     expect(error.message).toContain("ended before the model finished");
   });
 
   it("turns a malformed chunk into a typed upstream error", async () => {
-    server.reply({
+    openai.server.reply({
       kind: "sse",
       events: [
         chunk({ content: "ok" }),
@@ -378,7 +356,7 @@ describe("OpenAIChatModel streaming", () => {
   });
 
   it("turns an error event inside the stream into a typed upstream error", async () => {
-    server.reply({
+    openai.server.reply({
       kind: "sse",
       events: [
         chunk({ content: "ok" }),
@@ -393,7 +371,7 @@ describe("OpenAIChatModel streaming", () => {
 
 describe("OpenAIChatModel faults", () => {
   it("surfaces a 429 as a rate-limit error with its retry-after, then succeeds on the next call", async () => {
-    server.reply(
+    openai.server.reply(
       {
         kind: "error",
         status: 429,
@@ -413,15 +391,15 @@ describe("OpenAIChatModel faults", () => {
       retryable: true,
       retryAfterMs: 2000,
     });
-    expect(server.requests).toHaveLength(1); // the SDK's own retries are off
+    expect(openai.server.requests).toHaveLength(1); // the SDK's own retries are off
 
     const chunks = await collect(await m.call(hi));
     expect(chunks.at(-1)!.content).toEqual([expect.objectContaining({ text: "fine" })]);
-    expect(server.requests).toHaveLength(2);
+    expect(openai.server.requests).toHaveLength(2);
   });
 
   it("surfaces a 401 as an authentication error without ever showing the key", async () => {
-    server.reply({
+    openai.server.reply({
       kind: "error",
       status: 401,
       message: `Incorrect API key provided: ${KEY}.`,
@@ -449,7 +427,7 @@ describe("OpenAIChatModel faults", () => {
     // Each abort happens once the server holds the request.
     const controller = new AbortController();
     const streaming = new AbortController();
-    server.reply(
+    openai.server.reply(
       () => {
         controller.abort();
         return { kind: "hang" };
@@ -474,7 +452,7 @@ describe("OpenAIChatModel faults", () => {
   });
 
   it("ends a call to a server that never answers with a typed timeout", async () => {
-    server.reply({ kind: "hang" });
+    openai.server.reply({ kind: "hang" });
     const error = await failure(model(false, { timeoutMs: 50 }).call(hi));
     expect(error).toMatchObject({
       code: ModelErrorCode.TIMEOUT,
@@ -484,7 +462,7 @@ describe("OpenAIChatModel faults", () => {
   });
 
   it("ends a stalled stream on abort with the content received so far, interrupted", async () => {
-    server.reply({
+    openai.server.reply({
       kind: "stall",
       events: [chunk({ content: "partial " }), chunk({ content: "answer" })],
     });
@@ -504,21 +482,24 @@ describe("OpenAIChatModel faults", () => {
   });
 
   it("stops the request when the consumer stops reading early", async () => {
-    server.reply({ kind: "stall", events: [chunk({ content: "first" })] });
+    openai.server.reply({ kind: "stall", events: [chunk({ content: "first" })] });
     for await (const c of (await model(true).call(hi)) as AsyncIterable<ChatResponse>) {
       expect(c.content[0]).toMatchObject({ text: "first" });
       break;
     }
     // The next call on the same server still works: nothing is left hanging.
-    server.reply({ kind: "json", body: completion({ content: "next" }) });
+    openai.server.reply({ kind: "json", body: completion({ content: "next" }) });
     expect(((await model(false).call(hi)) as ChatResponse).content[0]).toMatchObject({
       text: "next",
     });
   });
 
   it("ends a stalled stream with a typed timeout when no chunk comes in time", async () => {
-    server.reply({ kind: "stall", events: [chunk({ content: "partial" })] });
-    const error = await failure(collect(await model(true, { timeoutMs: 100 }).call(hi)));
+    openai.server.reply({ kind: "stall", events: [chunk({ content: "partial" })] });
+    // The deadline may pass before the headers arrive (then `call` itself fails) or after.
+    const error = await failure(
+      (async () => collect(await model(true, { timeoutMs: 100 }).call(hi)))(),
+    );
     expect(error.code).toBe(ModelErrorCode.TIMEOUT);
   });
 
@@ -540,12 +521,12 @@ describe("OpenAIChatModel set-up and secrets", () => {
 
   it("reads OPENAI_API_KEY and OPENAI_BASE_URL when given neither", async () => {
     vi.stubEnv("OPENAI_API_KEY", "sk-from-env");
-    vi.stubEnv("OPENAI_BASE_URL", server.baseURL);
-    server.reply({ kind: "json", body: completion({ content: "env" }) });
+    vi.stubEnv("OPENAI_BASE_URL", openai.server.baseURL);
+    openai.server.reply({ kind: "json", body: completion({ content: "env" }) });
     const m = new OpenAIChatModel({ model: "m", stream: false });
-    expect(m.baseURL).toBe(server.baseURL);
+    expect(m.baseURL).toBe(openai.server.baseURL);
     await m.call(hi);
-    expect(server.requests[0]!.headers.authorization).toBe("Bearer sk-from-env");
+    expect(openai.server.requests[0]!.headers.authorization).toBe("Bearer sk-from-env");
   });
 
   it("fails at construction with a typed set-up error when there is no key", () => {
@@ -557,7 +538,7 @@ describe("OpenAIChatModel set-up and secrets", () => {
 
   it("keeps the key out of toJSON and util.inspect", () => {
     const m = model(true);
-    const credential = new OpenAICredential({ apiKey: KEY, baseURL: server.baseURL });
+    const credential = new OpenAICredential({ apiKey: KEY, baseURL: openai.server.baseURL });
     const viaCredential = credential.createChatModel({ model: "m" });
     for (const value of [m, viaCredential, credential, credential.apiKey]) {
       expect(JSON.stringify(value)).not.toContain(KEY);
@@ -567,15 +548,15 @@ describe("OpenAIChatModel set-up and secrets", () => {
     }
     expect(JSON.parse(JSON.stringify(m))).toMatchObject({
       model: "test-model",
-      baseURL: server.baseURL,
+      baseURL: openai.server.baseURL,
     });
   });
 
   it("uses a credential's endpoint and key, and its provider's formatting (DeepSeek)", async () => {
-    const credential = new DeepSeekCredential({ apiKey: KEY, baseURL: server.baseURL });
+    const credential = new DeepSeekCredential({ apiKey: KEY, baseURL: openai.server.baseURL });
     const m = credential.createChatModel({ model: "deepseek-reasoner", stream: false });
     expect(m.supportedInputMediaTypes).toEqual(["text/plain"]);
-    server.reply({ kind: "json", body: completion({ content: "ok" }) });
+    openai.server.reply({ kind: "json", body: completion({ content: "ok" }) });
     await m.call([
       ...hi,
       new AssistantMsg({
@@ -587,7 +568,7 @@ describe("OpenAIChatModel set-up and secrets", () => {
         ],
       }),
     ]);
-    const request = server.requests[0]!;
+    const request = openai.server.requests[0]!;
     expect(request.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(request.body["messages"]).toEqual([
       { role: "user", content: "hi" },
@@ -605,9 +586,9 @@ describe("OpenAIChatModel set-up and secrets", () => {
 
   it("talks to a server that takes no key through an Ollama credential", async () => {
     vi.stubEnv("OPENAI_API_KEY", undefined);
-    const credential = new OllamaCredential({ baseURL: server.baseURL });
+    const credential = new OllamaCredential({ baseURL: openai.server.baseURL });
     expect(credential.apiKey).toBeNull();
-    server.reply({ kind: "json", body: completion({ content: "local" }) });
+    openai.server.reply({ kind: "json", body: completion({ content: "local" }) });
     const res = await credential.createChatModel({ model: "llama3.3", stream: false }).call(hi);
     expect(res.content[0]).toMatchObject({ text: "local" });
   });

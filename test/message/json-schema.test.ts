@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withoutTitles } from "../../src/tools/index.js";
+import { withoutTitles } from "../../src/message/index.js";
 
 describe("withoutTitles (§6.2 title removal)", () => {
   it("removes titles everywhere a schema can nest, keeping a property named title", () => {

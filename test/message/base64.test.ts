@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isStrictBase64, mergeBase64Chunks } from "../../src/tools/merge-base64.js";
+import { isStrictBase64, mergeBase64Chunks } from "../../src/message/index.js";
 
 describe("base64 chunk merging (§6.1)", () => {
   it.each(["", "YQ==", "YWI=", "YWJj", "aGVsbG8gd29ybGQ="])("accepts %j as base64", (text) => {
