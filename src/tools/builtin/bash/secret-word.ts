@@ -130,7 +130,8 @@ async function globMayReadSecret(
 
 /**
  * The strings in a word that may be paths: itself, an `--opt=` or `NAME=` value, the value
- * attached to a short option, `@file`.
+ * attached to a short option, `@file`, and what follows a colon (`git show HEAD:.env` reads the
+ * file from the repository, `scp host:.ssh/id_rsa .` from another machine).
  */
 function pathCandidates(value: string): string[] {
   if (value === "") return [];
@@ -142,6 +143,11 @@ function pathCandidates(value: string): string[] {
   for (const candidate of [...candidates]) {
     // `curl -d @file`, `-F key=@file`.
     if (candidate.startsWith("@") && candidate.length > 1) candidates.push(candidate.slice(1));
+  }
+  for (const candidate of [...candidates]) {
+    // `REV:path`, `:path` (the index), `host:path`, `-F key=@host:path`: the path is the rest.
+    const colon = candidate.indexOf(":");
+    if (colon >= 0 && colon + 1 < candidate.length) candidates.push(candidate.slice(colon + 1));
   }
   return candidates;
 }

@@ -58,6 +58,10 @@ describe("departure 8: reading credential files with Bash is a safety ASK", () =
     ["xargs cat <<EOF\n/home/u/.netrc\nEOF", "/home/u/.netrc"],
     ["sh -c 'cat ~/.pgpass'", "~/.pgpass"],
     ["sudo cat /root/.my.cnf", "/root/.my.cnf"],
+    ["git show HEAD:.env", "HEAD:.env"],
+    ["git cat-file -p main:config/.env.production", "main:config/.env.production"],
+    ["git show :.npmrc", ":.npmrc"],
+    ["scp host:.ssh/id_ed25519 .", "host:.ssh/id_ed25519"],
   ])("departure 8: %j reads %s", async (command, item) => {
     expect(await secrets(command)).toContain(item);
   });
@@ -110,6 +114,8 @@ describe("departure 8: reading credential files with Bash is a safety ASK", () =
       "cat README.md",
       "grep -rn TODO src",
       "echo $HOME",
+      "git show HEAD:src/index.ts",
+      "ssh host:22 uptime",
     ]) {
       expect(await secrets(command), command).toEqual([]);
     }
