@@ -4,6 +4,7 @@ import {
   type PermissionDecision,
 } from "../../../permission/index.js";
 import { filesystemEditCommand } from "./accept-edits.js";
+import { argumentPaths } from "./argument-paths.js";
 import { checkDangerousCommand } from "./dangerous-patterns.js";
 import { findDangerousPaths } from "./dangerous-paths.js";
 import { extractFilePaths } from "./file-paths.js";
@@ -90,7 +91,8 @@ export async function checkBashPermissions(
     );
   }
 
-  const paths = extractFilePaths(script);
+  // Departure 3: any program's arguments may name what it writes (`curl -o ~/.bashrc`).
+  const paths = extractFilePaths(script, argumentPaths);
   const dangerous = await findDangerousPaths(paths, options);
   if (dangerous.length > 0) {
     return safetyAsk(

