@@ -158,6 +158,8 @@ export {
   DEFAULT_DANGEROUS_DIRECTORIES,
   isSecretPath,
   DEFAULT_SECRET_FILES,
+  isSecretVariable,
+  DEFAULT_SECRET_VARIABLES,
   type SecretPathOptions,
   fnmatch,
   expandHome,

@@ -40,4 +40,5 @@ export {
   type DangerousPathOptions,
 } from "./dangerous-path.js";
 export { DEFAULT_SECRET_FILES, isSecretPath, type SecretPathOptions } from "./secret-path.js";
+export { DEFAULT_SECRET_VARIABLES, isSecretVariable } from "./secret-variable.js";
 export { fnmatch } from "./fnmatch.js";

@@ -21,6 +21,8 @@ export interface BashPermissionOptions {
   readonly dangerousDirectories: readonly string[];
   /** Credential files (departure 8); default `DEFAULT_SECRET_FILES`, `[]` disables the file check. */
   readonly secretFiles?: readonly string[] | undefined;
+  /** Credential variables (departure 8); default `DEFAULT_SECRET_VARIABLES`, `[]` disables. */
+  readonly secretVariables?: readonly string[] | undefined;
   /** The directory the command will run in. */
   readonly cwd: string;
   /** The home directory of the machine the command runs on. */
@@ -62,6 +64,7 @@ export async function checkBashPermissions(
 
   const secrets = await findSecretReads(script, {
     secretFiles: options.secretFiles ?? DEFAULT_SECRET_FILES,
+    secretVariables: options.secretVariables,
     cwd: options.cwd,
     home: options.home,
     listDirectory: options.listDirectory,

@@ -3,6 +3,7 @@ import {
   DEFAULT_DANGEROUS_DIRECTORIES,
   DEFAULT_DANGEROUS_FILES,
   DEFAULT_SECRET_FILES,
+  DEFAULT_SECRET_VARIABLES,
   type PermissionContext,
   type PermissionDecision,
   type PermissionRule,
@@ -60,6 +61,13 @@ export interface BashOptions extends ToolBaseOptions {
   secretFiles?: readonly string[] | undefined;
   /** Credential files added to `secretFiles` (or to the defaults). */
   additionalSecretFiles?: readonly string[] | undefined;
+  /**
+   * Environment variables a command may not expand unasked (departure 8; entries as for
+   * `isSecretVariable`), replacing `DEFAULT_SECRET_VARIABLES`; `[]` disables the check.
+   */
+  secretVariables?: readonly string[] | undefined;
+  /** Credential variables added to `secretVariables` (or to the defaults). */
+  additionalSecretVariables?: readonly string[] | undefined;
   /** Where commands run (default: the backend's working directory). */
   cwd?: string | undefined;
   /** Where commands run (default: a {@link LocalBackend}). */
@@ -75,6 +83,8 @@ const BASH_OPTIONS: ReadonlySet<string> = new Set([
   "additionalDangerousDirectories",
   "secretFiles",
   "additionalSecretFiles",
+  "secretVariables",
+  "additionalSecretVariables",
   "cwd",
   "backend",
 ]);
@@ -107,6 +117,8 @@ export class Bash extends ToolBase {
   override readonly dangerousDirectories: readonly string[];
   /** The credential-file list of departure 8 (defaults plus `additionalSecretFiles`). */
   readonly secretFiles: readonly string[];
+  /** The credential-variable list of departure 8 (defaults plus `additionalSecretVariables`). */
+  readonly secretVariables: readonly string[];
 
   private readonly backend: ExecutionBackend;
   private readonly cwd: string | undefined;
@@ -126,6 +138,10 @@ export class Bash extends ToolBase {
     this.secretFiles = [
       ...(options.secretFiles ?? DEFAULT_SECRET_FILES),
       ...(options.additionalSecretFiles ?? []),
+    ];
+    this.secretVariables = [
+      ...(options.secretVariables ?? DEFAULT_SECRET_VARIABLES),
+      ...(options.additionalSecretVariables ?? []),
     ];
     this.backend = options.backend ?? new LocalBackend();
     this.cwd = options.cwd;
@@ -210,6 +226,7 @@ export class Bash extends ToolBase {
   private async secretOptions(): Promise<SecretReadOptions> {
     return {
       secretFiles: this.secretFiles,
+      secretVariables: this.secretVariables,
       cwd: await this.workingDirectory(),
       home: await this.homeDirectory(),
       listDirectory: this.listDirectory,

@@ -17,8 +17,8 @@ const VARIABLE_LISTERS: ReadonlySet<string> = new Set([
  * (departure 8): `env` / `printenv` (behind any wrapper), `set` alone, `export` / `declare` /
  * `typeset` / `readonly` / `local` without names or with `-p`, `ps e` (BSD `e` shows every
  * process's environment), and a jq filter reading `env` / `$ENV`. Reading
- * `/proc/<pid>/environ` is a secret path (see `findSecretReads`). Printing one named variable
- * (`echo $TOKEN`) is not recognised: nothing tells a secret name from another.
+ * `/proc/<pid>/environ` is a secret path (see `findSecretReads`); expanding one credential
+ * variable (`echo $GITHUB_TOKEN`) is `secretVariableReads`' business.
  */
 export function dumpsEnvironment(command: SimpleCommand): boolean {
   const unwrapped = unwrapCommand(command, ALL_WRAPPERS);

@@ -10,6 +10,8 @@ export interface HeredocBody {
    * `$[…]`), or `null`. Plain `$NAME` is allowed, as in words: it only makes `text` unknown.
    */
   readonly unanalysable: string | null;
+  /** An unquoted body as written (it expands like a double-quoted string); `null` when quoted. */
+  readonly expandable: string | null;
 }
 
 /**
@@ -31,11 +33,13 @@ export function readHeredoc(node: Node): HeredocBody {
   let raw = body?.text ?? "";
   if (stripTabs) raw = raw.replace(/^\t+/gm, "");
   const quoted = start === null || /['"\\]/.test(start.text);
-  return quoted ? { text: raw, unanalysable: null } : expandBody(raw);
+  return quoted
+    ? { text: raw, unanalysable: null, expandable: null }
+    : { ...expandBody(raw), expandable: raw };
 }
 
 /** An unquoted body: `\` escapes only `$`, `` ` ``, `\` and newline; `$`/`` ` `` expand. */
-function expandBody(raw: string): HeredocBody {
+function expandBody(raw: string): Omit<HeredocBody, "expandable"> {
   let text = "";
   let known = true;
   for (let i = 0; i < raw.length; i++) {

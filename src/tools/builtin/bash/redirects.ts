@@ -58,6 +58,7 @@ export function readRedirects(node: Node): RedirectReading {
       target: null,
       kind: "heredoc",
       text: body.text,
+      expandable: body.expandable,
     };
     return { redirects: [heredoc, ...inner], unanalysable: body.unanalysable };
   }

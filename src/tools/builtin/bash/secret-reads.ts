@@ -1,8 +1,10 @@
+import { DEFAULT_SECRET_VARIABLES } from "../../../permission/index.js";
 import { dumpsEnvironment } from "./environment-dump.js";
 import { isReadOnlyFind } from "./find.js";
 import { writesFile } from "./redirects.js";
 import type { ParsedScript } from "./script.js";
 import { SecretPatterns } from "./secret-patterns.js";
+import { secretVariableReads } from "./secret-variables.js";
 import { isSecretWord, type WordContext } from "./secret-word.js";
 import type { ShellWord } from "./shell-word.js";
 import type { SimpleCommand } from "./simple-command.js";
@@ -12,6 +14,8 @@ import { ALL_WRAPPERS, unwrapCommand } from "./wrappers.js";
 export interface SecretReadOptions extends WordContext {
   /** Entries as for `isSecretPath` (default list: `DEFAULT_SECRET_FILES`); `[]` disables. */
   readonly secretFiles: readonly string[];
+  /** Entries as for `isSecretVariable` (default: `DEFAULT_SECRET_VARIABLES`); `[]` disables. */
+  readonly secretVariables?: readonly string[] | undefined;
 }
 
 /**
@@ -58,7 +62,8 @@ const NAMES_ONLY: ReadonlySet<string> = new Set([
  * `cat ~/.ssh/*`); a directory that holds secrets (`grep -r x ~/.aws`); an expansion followed by
  * a secret-looking tail (`"$HOME/.ssh/id_rsa"`); `/proc/<pid>/environ`; and commands that print
  * the environment (`env`, `printenv`, `set`, `export -p`, `declare -p`, `ps e`), listed as
- * `the environment ({command})`.
+ * `the environment ({command})`; and the credential variables it expands (`$GITHUB_TOKEN`, see
+ * `secretVariableReads`), after the files.
  *
  * @example
  * await findSecretReads(await parseScript("cat .env | grep KEY"), options); // [".env"]
@@ -86,6 +91,11 @@ export async function findSecretReads(
   }
   const found = new Set<string>();
   for (const item of await Promise.all(verdicts)) if (item !== null) found.add(item);
+  for (const name of secretVariableReads(
+    script,
+    options.secretVariables ?? DEFAULT_SECRET_VARIABLES,
+  ))
+    found.add(name);
   return [...found];
 }
 

@@ -22,6 +22,8 @@ export interface Redirect {
    * file redirects.
    */
   readonly text: string | null;
+  /** An unquoted here-document's body as written, for the expansions in it; absent otherwise. */
+  readonly expandable?: string | null;
 }
 
 /**
