@@ -1,5 +1,6 @@
 import type { FilePath } from "./file-paths.js";
 import { FILE_COMMANDS } from "./file-paths.js";
+import { pathCandidates } from "./path-candidates.js";
 import { isReadOnlySimpleCommand } from "./read-only.js";
 import type { ShellWord } from "./shell-word.js";
 import type { SimpleCommand } from "./simple-command.js";
@@ -28,26 +29,10 @@ export function argumentPaths(command: SimpleCommand): FilePath[] {
   const paths: FilePath[] = [];
   for (const word of command.args) {
     if (word.value === null) continue;
-    for (const candidate of candidates(word.value)) paths.push(pathOf(candidate, word, command));
+    for (const candidate of pathCandidates(word.value))
+      paths.push(pathOf(candidate, word, command));
   }
   return paths;
-}
-
-/** The strings in a word's value that may be paths. */
-function candidates(value: string): string[] {
-  if (value === "") return [];
-  const found = value.startsWith("-") ? [] : [value];
-  const eq = value.indexOf("=");
-  if (eq >= 0 && eq + 1 < value.length) found.push(value.slice(eq + 1));
-  // `-o/home/u/.bashrc`, `-o~/.bashrc`: a short option with its value attached.
-  if (/^-[A-Za-z][^-]/.test(value)) found.push(value.slice(2));
-  for (const candidate of [...found]) {
-    const colon = candidate.indexOf(":");
-    if (colon > 0 && colon + 1 < candidate.length && !candidate.includes("://")) {
-      found.push(candidate.slice(colon + 1));
-    }
-  }
-  return found;
 }
 
 function pathOf(path: string, word: ShellWord, source: SimpleCommand): FilePath {

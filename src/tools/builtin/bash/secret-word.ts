@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { resolve } from "node:path";
 import { expandBraces } from "./brace-expansion.js";
 import { expandTilde, resolveDirectories } from "./directories.js";
+import { pathCandidates } from "./path-candidates.js";
 import type { SecretPatterns } from "./secret-patterns.js";
 import type { ShellWord } from "./shell-word.js";
 import type { SimpleCommand } from "./simple-command.js";
@@ -126,30 +127,6 @@ async function globMayReadSecret(
       (last.includes("*") || name.length === width) &&
       patterns.matches(`${parent}/${name}`),
   );
-}
-
-/**
- * The strings in a word that may be paths: itself, an `--opt=` or `NAME=` value, the value
- * attached to a short option, `@file`, and what follows a colon (`git show HEAD:.env` reads the
- * file from the repository, `scp host:.ssh/id_rsa .` from another machine).
- */
-function pathCandidates(value: string): string[] {
-  if (value === "") return [];
-  const candidates = value.startsWith("-") ? [] : [value];
-  const eq = value.indexOf("=");
-  if (eq >= 0 && eq + 1 < value.length) candidates.push(value.slice(eq + 1));
-  // `-i/home/u/.ssh/id_rsa`: a short option with its value attached.
-  if (/^-[A-Za-z]./.test(value)) candidates.push(value.slice(2));
-  for (const candidate of [...candidates]) {
-    // `curl -d @file`, `-F key=@file`.
-    if (candidate.startsWith("@") && candidate.length > 1) candidates.push(candidate.slice(1));
-  }
-  for (const candidate of [...candidates]) {
-    // `REV:path`, `:path` (the index), `host:path`, `-F key=@host:path`: the path is the rest.
-    const colon = candidate.indexOf(":");
-    if (colon >= 0 && colon + 1 < candidate.length) candidates.push(candidate.slice(colon + 1));
-  }
-  return candidates;
 }
 
 /** The literal text after a word's last expansion, quotes removed; `null` when there is none. */
