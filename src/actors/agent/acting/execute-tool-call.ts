@@ -9,7 +9,7 @@ import { askForConfirmation } from "./ask-for-confirmation.js";
 import type { CallProgress } from "./call-progress.js";
 import { finishWithText, snapshotCall } from "./result-events.js";
 import { runLocalTool } from "./run-local-tool.js";
-import { ToolCallError, type ToolCallStage } from "./tool-call-error.js";
+import { ToolCallError } from "./tool-call-error.js";
 
 /**
  * How one call left the pipeline:
