@@ -30,8 +30,11 @@ export {
   isResponseStream,
   toResponseStream,
   finalResponse,
+  incompleteStreamError,
   EMPTY_STREAM_MESSAGE,
 } from "./response-stream.js";
+export { chatResponseProblem, invalidResponseError } from "./response-check.js";
+export { asModelError } from "./errors/as-model-error.js";
 export { ResponseAccumulator } from "./response-accumulator.js";
 export {
   estimateTokens,

@@ -63,9 +63,35 @@ describe("response stream helpers", () => {
     const empty = (async function* () {
       yield await Promise.resolve(delta([]));
     })();
-    await expect(finalResponse(empty)).rejects.toMatchObject({
-      code: ModelErrorCode.UPSTREAM,
+    await expect(finalResponse(empty, "m")).rejects.toMatchObject({
+      code: ModelErrorCode.INCOMPLETE_STREAM,
+      errorType: "upstream",
+      model: "m",
       message: EMPTY_STREAM_MESSAGE,
+    });
+  });
+});
+
+describe("finalResponse and isResponseStream on what is not a response (issue 10 §2)", () => {
+  it("isResponseStream is false for null, undefined and primitives instead of throwing", () => {
+    for (const value of [null, undefined, 1, "s", true]) {
+      expect(isResponseStream(value as unknown as ChatResponse)).toBe(false);
+    }
+  });
+
+  it("a result or a chunk that is not a ChatResponse is MODEL_INVALID_RESPONSE", async () => {
+    for (const value of [null, undefined, 42, { is_last: true }, { content: [], is_last: "yes" }]) {
+      await expect(finalResponse(value as unknown as ChatResponse, "m")).rejects.toMatchObject({
+        code: ModelErrorCode.INVALID_RESPONSE,
+        model: "m",
+      });
+    }
+    const junk = (async function* () {
+      yield await Promise.resolve(delta([]));
+      yield null as unknown as ChatResponse;
+    })();
+    await expect(finalResponse(junk)).rejects.toMatchObject({
+      code: ModelErrorCode.INVALID_RESPONSE,
     });
   });
 });

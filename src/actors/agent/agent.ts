@@ -34,7 +34,13 @@ import {
   type Next,
   type ReplyItem,
 } from "../../middleware/index.js";
-import type { ChatModel, ChatResponse, ToolChoice, ToolSchema } from "../../model/index.js";
+import {
+  asModelError,
+  type ChatModel,
+  type ChatResponse,
+  type ToolChoice,
+  type ToolSchema,
+} from "../../model/index.js";
 import { PermissionEngine, type PermissionDecision } from "../../permission/index.js";
 import { AgentState, type AgentStateInput } from "../../state/index.js";
 import { Toolkit, type ToolChunk, type ToolResponse } from "../../tools/index.js";
@@ -835,7 +841,13 @@ export class Agent {
     return prompt;
   }
 
-  /** Model retries and fallback (spec §3.1), each attempt through the `onModelCall` chain. */
+  /**
+   * Model retries and fallback (spec §3.1), each attempt through the `onModelCall` chain: any
+   * error is retried, the fallback gets its attempts after the primary's, and the last error is
+   * raised — typed: an actorscope error as it is, any other wrapped in a `MODEL_CALL_FAILED`
+   * `ModelError` whose `cause` is the original. A result that is not a response is no error
+   * here (as in the reference, it is not retried); the reasoning step refuses it.
+   */
   async #callModel(
     messages: Msg[],
     tools: ToolSchema[],
@@ -858,6 +870,7 @@ export class Agent {
         }),
     );
     let lastError: unknown;
+    let lastModel = this.model;
     for (const currentModel of fallbackModel === null
       ? [this.model]
       : [this.model, fallbackModel]) {
@@ -866,11 +879,13 @@ export class Agent {
           return await chain({ currentModel, messages, tools, toolChoice });
         } catch (error) {
           lastError = error;
-          if (signal.aborted) throw error;
+          lastModel = currentModel;
+          if (signal.aborted) break;
         }
       }
+      if (signal.aborted) break;
     }
-    throw lastError;
+    throw asModelError(lastError, lastModel.model, "call");
   }
 
   // ---------------------------------------------------------------- acting

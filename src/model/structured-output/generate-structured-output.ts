@@ -83,7 +83,7 @@ export async function generateStructuredOutput(
       toolChoice: STRUCTURED_OUTPUT_TOOL,
       signal: options.signal,
     });
-    const response = await finalResponse(result);
+    const response = await finalResponse(result, model.model);
     if (response.finished_reason === "interrupted" || options.signal?.aborted === true) {
       throw new AbortedError(`structured output of model "${model.model}"`);
     }
