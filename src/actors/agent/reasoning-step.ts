@@ -27,8 +27,11 @@ export interface ReasoningContext {
   readonly name: string;
   readonly state: AgentState;
   readonly model: ChatModel;
-  /** The system prompt as a message (the agent reuses one while the prompt is unchanged). */
-  readonly systemMsg: Msg;
+  /**
+   * The system prompt as a message, assembled when the step needs it (after MODEL_CALL_START,
+   * as the reference does); at once when nothing can change it.
+   */
+  systemMsg(): Msg | Promise<Msg>;
   readonly tools: ToolSchema[];
   /** Calls the model with retries, fallback and the `onModelCall` chain. */
   callModel(
@@ -72,7 +75,9 @@ export async function* reasoningStep(
   const modelName = ctx.model.model;
   yield createEvent("MODEL_CALL_START", { reply_id, model_name: modelName });
 
-  const response = await ctx.callModel(modelInput(ctx.systemMsg, state), ctx.tools, toolChoice);
+  let systemMsg = ctx.systemMsg();
+  if (systemMsg instanceof Promise) systemMsg = await systemMsg;
+  const response = await ctx.callModel(modelInput(systemMsg, state), ctx.tools, toolChoice);
   const converter = new ChunkEventConverter(reply_id);
   const out: AgentEvent[] = [];
   let completed: ChatResponse | null = null;
