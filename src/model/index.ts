@@ -25,7 +25,7 @@ export {
   isToolChoiceMode,
   validateToolChoice,
   type ToolChoice,
-} from "./tool-schema.js";
+} from "./tool-choice.js";
 export {
   isResponseStream,
   toResponseStream,
