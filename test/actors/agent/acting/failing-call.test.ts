@@ -129,6 +129,27 @@ describe("executeToolCall: a failing pipeline still gives the call a result (iss
     );
   });
 
+  it("a tool streaming a non-chunk gets an error result", async () => {
+    const bench = makeBench({
+      tools: [
+        new Hooked("stream", {
+          call: () =>
+            (async function* () {
+              await Promise.resolve();
+              yield 42;
+            })(),
+        }),
+      ],
+      calls: [{ id: "c1", name: "stream" }],
+    });
+    await run(bench, "c1");
+    expectErrorResult(
+      bench,
+      "c1",
+      /failed while running: DeveloperOrientedError: .*but got number/,
+    );
+  });
+
   it("a tool throwing a developer-oriented error gets an error result", async () => {
     const bench = makeBench({
       tools: [
