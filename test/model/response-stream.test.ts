@@ -141,3 +141,31 @@ describe("ResponseAccumulator", () => {
     expect(res.usage?.output_tokens).toBe(2);
   });
 });
+
+describe("ResponseAccumulator with hostile keys (issue 10 §3)", () => {
+  it("a __proto__ key in chunk metadata or a thinking block's fields stays data", () => {
+    const acc = new ResponseAccumulator();
+    const hostile = JSON.parse('{"__proto__": {"polluted": true}, "x": 1}') as Record<
+      string,
+      unknown
+    >;
+    acc.add({ ...delta([{ type: "thinking", id: "k", thinking: "a" }]), metadata: hostile });
+    acc.add({
+      ...delta([]),
+      content: [
+        JSON.parse(
+          '{"type": "thinking", "id": "k", "thinking": "b", "created_at": "t", "finished_at": null, "__proto__": {"polluted": true}}',
+        ) as ChatResponse["content"][number],
+      ],
+    });
+    acc.setMetadata("__proto__", { polluted: true });
+    const built = acc.build();
+    expect(Object.getPrototypeOf(built.metadata)).toBe(Object.prototype);
+    expect((built.metadata as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(built.metadata["x"]).toBe(1);
+    const block = built.content[0] as Record<string, unknown>;
+    expect(Object.getPrototypeOf(block)).toBe(Object.prototype);
+    expect(block["polluted"]).toBeUndefined();
+    expect(block["thinking"]).toBe("ab");
+  });
+});
