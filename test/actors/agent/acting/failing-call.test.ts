@@ -383,6 +383,25 @@ describe("executeToolCall: a failing pipeline still gives the call a result (iss
     expect((output as string).length).toBeLessThan(3000);
   });
 
+  it("§3.8 a failure while the reply is being interrupted leaves the call to be closed interrupted", async () => {
+    const controller = new AbortController();
+    const bench = makeBench({
+      tools: [weather()],
+      calls: [{ id: "c1", name: "weather", input: '{"city": "X"}' }],
+      checkPermission: () => {
+        controller.abort();
+        return Promise.reject(new Error("hook bug"));
+      },
+    });
+    const outcome = await executeToolCall(bench.deps, callOf(bench, "c1"), controller.signal, null);
+    expect(outcome).toBe("aborted");
+    expect(bench.events).toEqual([]);
+    expect(callOf(bench, "c1").state).toBe("pending");
+    expect(resultOf(bench, "c1")).toBeUndefined();
+    // logged, not silent
+    expect(warnings.some((w) => w.message.includes("hook bug"))).toBe(true);
+  });
+
   it("the per-call error is typed, with the cause kept (ToolCallError.fromCause)", () => {
     const cause = new RangeError("deep");
     const error = ToolCallError.fromCause({ id: "c1", name: "t" }, "prepare", cause);
