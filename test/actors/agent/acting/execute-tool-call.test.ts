@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { setLogger } from "../../../../src/errors/index.js";
 import { z } from "zod";
 import { FunctionTool, textChunk, ToolResponse, type ToolChunk } from "../../../../src/index.js";
 import { ActingErrorCode, executeToolCall } from "../../../../src/actors/agent/acting/index.js";
@@ -20,6 +21,15 @@ const report = new FunctionTool({
   description: "Reports a temperature.",
   parameters: z.object({ city: z.string(), temperature: z.number() }),
   fn: ({ city, temperature }: { city: string; temperature: number }) => `${city}: ${temperature}`,
+});
+
+// Failures turned into results are logged; keep the test output quiet.
+let restoreLogger: () => void = () => undefined;
+beforeEach(() => {
+  restoreLogger = setLogger({ warn: () => undefined, error: () => undefined });
+});
+afterEach(() => {
+  restoreLogger();
 });
 
 describe("executeToolCall (spec §3.7 per call)", () => {

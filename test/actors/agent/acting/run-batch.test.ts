@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { setLogger } from "../../../../src/errors/index.js";
 import { z } from "zod";
 import {
   DeveloperOrientedError,
@@ -38,6 +39,15 @@ function brokenTool(): FunctionTool {
     },
   });
 }
+
+// Failures turned into results are logged; keep the test output quiet.
+let restoreLogger: () => void = () => undefined;
+beforeEach(() => {
+  restoreLogger = setLogger({ warn: () => undefined, error: () => undefined });
+});
+afterEach(() => {
+  restoreLogger();
+});
 
 describe("runBatch (spec §3.7 batches)", () => {
   it("§11.96 a sequential batch runs each call to its end before the next", async () => {
