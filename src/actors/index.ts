@@ -11,6 +11,12 @@ export {
   type ModelConfigInput,
 } from "./agent/model-config.js";
 export { ReplyInputError, ReplyInputErrorCode } from "./agent/reply-input-error.js";
+export {
+  ActingError,
+  ActingErrorCode,
+  ToolCallError,
+  type ToolCallStage,
+} from "./agent/acting/index.js";
 export type { ReplyInput } from "./agent/reply-input.js";
 export {
   GenerateStructuredOutput,

@@ -5,7 +5,13 @@ import type { AgentState } from "../state/index.js";
 export const WAITING_TEXT = "I'm waiting for your permission or the external execution to finish.";
 export const STRUCTURED_DONE_TEXT = "The required structured output is generated.";
 export const EXCEEDED_TEXT = "The maximum reasoning-acting iterations are exceeded.";
-export const STRUCTURED_OUTPUT_TOOL = "GenerateStructuredOutput";
+/**
+ * The name of the agent's structured-output tool (spec §3.11; the reference's
+ * `_GenerateStructuredOutput.name`). Its one definition: the tool and the loop's reminder and
+ * tool choice all read it. (The model-level helper's tool, `generate_structured_output`, is
+ * another tool, as in the reference: `STRUCTURED_OUTPUT_TOOL` in `src/model`.)
+ */
+export const GENERATE_STRUCTURED_OUTPUT_NAME = "GenerateStructuredOutput";
 export const STRUCTURED_HINT_SOURCE =
   '{"label": "System", "sublabel": "Structured Output Requirement"}';
 const STRUCTURED_SUFFIX = "Call it when you are ready to generate the final structured output.";
@@ -92,7 +98,7 @@ export function decideNextAction(input: NextActionInput): NextAction {
   if (required) {
     if (curIter >= maxIters + graceIters) return exceeded(name, replyId);
     const last = curIter >= maxIters;
-    const text = `<system-reminder>You're required to generate structured output by calling the '${STRUCTURED_OUTPUT_TOOL}' tool. ${last ? STRUCTURED_LAST_SUFFIX : STRUCTURED_SUFFIX}</system-reminder>`;
+    const text = `<system-reminder>You're required to generate structured output by calling the '${GENERATE_STRUCTURED_OUTPUT_NAME}' tool. ${last ? STRUCTURED_LAST_SUFFIX : STRUCTURED_SUFFIX}</system-reminder>`;
     const at = input.now();
     return {
       kind: "reasoning",
@@ -104,7 +110,7 @@ export function decideNextAction(input: NextActionInput): NextAction {
         created_at: at,
         finished_at: at,
       },
-      toolChoice: last ? STRUCTURED_OUTPUT_TOOL : null,
+      toolChoice: last ? GENERATE_STRUCTURED_OUTPUT_NAME : null,
     };
   }
   // 5. a final answer

@@ -8,7 +8,7 @@ import type {
   StructuredResponse,
 } from "./structured-output/structured-response.js";
 import type { TokenCountable } from "./token-count.js";
-import type { ToolChoice } from "./tool-schema.js";
+import type { ToolChoice } from "./tool-choice.js";
 
 /** What one call takes besides the messages. */
 export interface ChatCallOptions {

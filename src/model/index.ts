@@ -25,13 +25,16 @@ export {
   isToolChoiceMode,
   validateToolChoice,
   type ToolChoice,
-} from "./tool-schema.js";
+} from "./tool-choice.js";
 export {
   isResponseStream,
   toResponseStream,
   finalResponse,
+  incompleteStreamError,
   EMPTY_STREAM_MESSAGE,
 } from "./response-stream.js";
+export { chatResponseProblem, invalidResponseError } from "./response-check.js";
+export { asModelError } from "./errors/as-model-error.js";
 export { ResponseAccumulator } from "./response-accumulator.js";
 export {
   estimateTokens,

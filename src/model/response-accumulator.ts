@@ -1,4 +1,4 @@
-import { concatBase64, newId, now } from "../message/index.js";
+import { assignOwn, concatBase64, newId, now, setOwn } from "../message/index.js";
 import type { ChatContentBlock, ChatResponse, ChatUsage } from "./chat-response.js";
 
 /**
@@ -18,7 +18,9 @@ export class ResponseAccumulator {
   add(chunk: ChatResponse): void {
     this.#id ??= chunk.id;
     if (chunk.usage !== null) this.#usage = chunk.usage;
-    Object.assign(this.#metadata, chunk.metadata);
+    // Provider data: a `__proto__` key stays a key (never the metadata's prototype).
+    const metadata = chunk.metadata as ChatResponse["metadata"] | undefined;
+    if (metadata !== undefined) assignOwn(this.#metadata, metadata);
     for (const delta of chunk.content) this.#addBlock(delta);
   }
 
@@ -34,7 +36,7 @@ export class ResponseAccumulator {
 
   /** Records provider metadata on the final response. */
   setMetadata(key: string, value: unknown): void {
-    this.#metadata[key] = value;
+    setOwn(this.#metadata, key, value);
   }
 
   /** The accumulated response, as the final `is_last` chunk. */
@@ -61,7 +63,7 @@ export class ResponseAccumulator {
     if (current.type === "text" && delta.type === "text") current.text += delta.text;
     else if (current.type === "thinking" && delta.type === "thinking") {
       // Provider fields such as a signature arrive on some delta; keep the latest.
-      Object.assign(current, { ...delta, thinking: current.thinking + delta.thinking });
+      assignOwn(current, { ...delta, thinking: current.thinking + delta.thinking });
     } else if (current.type === "tool_call" && delta.type === "tool_call") {
       current.input += delta.input;
       if (current.name === "" && delta.name !== "") current.name = delta.name;

@@ -63,9 +63,35 @@ describe("response stream helpers", () => {
     const empty = (async function* () {
       yield await Promise.resolve(delta([]));
     })();
-    await expect(finalResponse(empty)).rejects.toMatchObject({
-      code: ModelErrorCode.UPSTREAM,
+    await expect(finalResponse(empty, "m")).rejects.toMatchObject({
+      code: ModelErrorCode.INCOMPLETE_STREAM,
+      errorType: "upstream",
+      model: "m",
       message: EMPTY_STREAM_MESSAGE,
+    });
+  });
+});
+
+describe("finalResponse and isResponseStream on what is not a response (issue 10 §2)", () => {
+  it("isResponseStream is false for null, undefined and primitives instead of throwing", () => {
+    for (const value of [null, undefined, 1, "s", true]) {
+      expect(isResponseStream(value as unknown as ChatResponse)).toBe(false);
+    }
+  });
+
+  it("a result or a chunk that is not a ChatResponse is MODEL_INVALID_RESPONSE", async () => {
+    for (const value of [null, undefined, 42, { is_last: true }, { content: [], is_last: "yes" }]) {
+      await expect(finalResponse(value as unknown as ChatResponse, "m")).rejects.toMatchObject({
+        code: ModelErrorCode.INVALID_RESPONSE,
+        model: "m",
+      });
+    }
+    const junk = (async function* () {
+      yield await Promise.resolve(delta([]));
+      yield null as unknown as ChatResponse;
+    })();
+    await expect(finalResponse(junk)).rejects.toMatchObject({
+      code: ModelErrorCode.INVALID_RESPONSE,
     });
   });
 });
@@ -113,5 +139,33 @@ describe("ResponseAccumulator", () => {
       }),
     ]);
     expect(res.usage?.output_tokens).toBe(2);
+  });
+});
+
+describe("ResponseAccumulator with hostile keys (issue 10 §3)", () => {
+  it("a __proto__ key in chunk metadata or a thinking block's fields stays data", () => {
+    const acc = new ResponseAccumulator();
+    const hostile = JSON.parse('{"__proto__": {"polluted": true}, "x": 1}') as Record<
+      string,
+      unknown
+    >;
+    acc.add({ ...delta([{ type: "thinking", id: "k", thinking: "a" }]), metadata: hostile });
+    acc.add({
+      ...delta([]),
+      content: [
+        JSON.parse(
+          '{"type": "thinking", "id": "k", "thinking": "b", "created_at": "t", "finished_at": null, "__proto__": {"polluted": true}}',
+        ) as ChatResponse["content"][number],
+      ],
+    });
+    acc.setMetadata("__proto__", { polluted: true });
+    const built = acc.build();
+    expect(Object.getPrototypeOf(built.metadata)).toBe(Object.prototype);
+    expect((built.metadata as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(built.metadata["x"]).toBe(1);
+    const block = built.content[0] as Record<string, unknown>;
+    expect(Object.getPrototypeOf(block)).toBe(Object.prototype);
+    expect(block["polluted"]).toBeUndefined();
+    expect(block["thinking"]).toBe("ab");
   });
 });

@@ -34,7 +34,13 @@ import {
   type Next,
   type ReplyItem,
 } from "../../middleware/index.js";
-import type { ChatModel, ChatResponse, ToolChoice, ToolSchema } from "../../model/index.js";
+import {
+  asModelError,
+  type ChatModel,
+  type ChatResponse,
+  type ToolChoice,
+  type ToolSchema,
+} from "../../model/index.js";
 import { PermissionEngine, type PermissionDecision } from "../../permission/index.js";
 import { AgentState, type AgentStateInput } from "../../state/index.js";
 import { Toolkit, type ToolChunk, type ToolResponse } from "../../tools/index.js";
@@ -54,7 +60,12 @@ import { replaceUnsupportedData, type DataBlockOffloader } from "./input-media.j
 import { InputMeasure } from "./input-measure.js";
 import type { CheckPermissionInput, LoopDeps, PreparedCall } from "./loop-deps.js";
 import type { ModelConfigInput } from "./model-config.js";
-import { modelInput, reasoningStep, systemMessage } from "./reasoning-step.js";
+import {
+  modelInput,
+  reasoningStep,
+  systemMessage,
+  type ReasoningContext,
+} from "./reasoning-step.js";
 import { checkIncomingEvent, sortInput, validateMsgs } from "./reply-input.js";
 import { ReplyInputError, ReplyInputErrorCode } from "./reply-input-error.js";
 import { ReplyRun } from "./reply-run.js";
@@ -137,8 +148,13 @@ export class Agent {
   readonly #compressChain: (input: CompressContextHookInput) => Promise<void>;
   /** A middleware wraps compression, so it must see every step's (as the reference calls it). */
   readonly #hasOnCompress: boolean;
-  /** The system prompt assembled by this step's compression, for its reasoning to reuse. */
+  /**
+   * The system prompt this step's compression check assembled, for its reasoning to reuse when
+   * no `onSystemPrompt` hook can change it between the two (with a hook, each runs it again).
+   */
   #stepPrompt: string | null = null;
+  /** The prompt the last input measure was taken with (set by `#measureInput`). */
+  #measuredPrompt: string | null = null;
   #run: ReplyRun | null = null;
   /** Aborted by an interrupt: the work of the current reply stops (one per reply, not per step). */
   #work = new AbortController();
@@ -663,21 +679,30 @@ export class Agent {
 
   // ---------------------------------------------------------------- reasoning
 
+  /**
+   * The `reasoning` state's work (spec §3.6): runtime-state injection, then the `onReasoning`
+   * chain around the reasoning step. The system prompt is assembled where the reference
+   * assembles it — for the injection's count of the input (first step of a reply) and inside the
+   * step for the model call — so an `onSystemPrompt` hook runs there each time; without a hook,
+   * the prompt of the compression check (or the plain one) is reused without awaiting.
+   */
   async #reason(toolChoice: ToolChoice | null, signal: AbortSignal): Promise<ReasoningOutput> {
     const state = this.#state;
-    const prompt = this.#stepPrompt ?? this.#plainSystemPrompt() ?? (await this.#systemPrompt());
+    const reuse = this.#hasPromptHook ? null : (this.#stepPrompt ?? this.#plainSystemPrompt());
     this.#stepPrompt = null;
-    const systemMsg = this.#systemMessage(prompt);
     const listed = this.#toolSchemas();
     const tools = Array.isArray(listed) ? listed : await listed;
     if (this.configs.injectionConfig.injectRuntimeState)
-      await this.#injectRuntimeState(systemMsg, tools);
+      await this.#injectRuntimeState(tools, reuse);
 
-    const ctx = {
+    const ctx: ReasoningContext = {
       name: this.name,
       state,
       model: this.model,
-      systemMsg,
+      systemMsg: () =>
+        reuse !== null
+          ? this.#systemMessage(reuse)
+          : this.#systemPrompt().then((prompt) => this.#systemMessage(prompt)),
       tools,
       callModel: (messages: Msg[], t: ToolSchema[], choice: ToolChoice | null) =>
         this.#callModel(messages, t, choice, signal),
@@ -709,28 +734,29 @@ export class Agent {
     return { interrupted, finalMsg: interrupted ? null : finalMsg };
   }
 
-  /** The `compressing` state's work: the compression chain, its system prompt kept for the step. */
+  /**
+   * The `compressing` state's work: the compression chain. The prompt its check assembled is
+   * kept for the step's reasoning when no `onSystemPrompt` hook could change it in between.
+   */
   async #compress(signal: AbortSignal): Promise<WorkOutput> {
-    this.#stepPrompt = this.#plainSystemPrompt() ?? (await this.#systemPrompt());
-    try {
-      await this.#compressChain({ contextConfig: this.configs.contextConfig, instructions: null });
-    } catch (error) {
-      this.#stepPrompt = null;
-      throw error;
-    }
-    if (signal.aborted) this.#stepPrompt = null;
+    this.#stepPrompt = null;
+    this.#measuredPrompt = null;
+    await this.#compressChain({ contextConfig: this.configs.contextConfig, instructions: null });
+    if (!signal.aborted && !this.#hasPromptHook) this.#stepPrompt = this.#measuredPrompt;
+    this.#measuredPrompt = null;
     return { interrupted: signal.aborted };
   }
 
   /**
-   * Compression's first step (spec §8.2 step 2): count the model input. The compression itself
-   * arrives with the context issue; until then this measures (for the guard) and passes.
+   * Compression's first step (spec §8.2 step 2): count the model input, its system prompt
+   * assembled for it (an `onSystemPrompt` hook runs here, as in the reference). The compression
+   * itself arrives with the context issue; until then this measures (for the guard) and passes.
    */
   async #measureInput(): Promise<void> {
     const state = this.#state;
-    const systemMsg = this.#systemMessage(
-      this.#stepPrompt ?? this.#plainSystemPrompt() ?? (await this.#systemPrompt()),
-    );
+    const prompt = this.#plainSystemPrompt() ?? (await this.#systemPrompt());
+    this.#measuredPrompt = prompt;
+    const systemMsg = this.#systemMessage(prompt);
     const listed = this.#toolSchemas();
     const tools = Array.isArray(listed) ? listed : await listed;
     this.#remember(await this.model.countTokens(modelInput(systemMsg, state), tools));
@@ -744,11 +770,13 @@ export class Agent {
 
   /**
    * Whether the coming reasoning step must pass through `compressing` (see {@link InputMeasure}):
-   * always with an `onCompressContext` middleware (it sees every step, as in the reference);
+   * always with an `onCompressContext` or `onSystemPrompt` middleware (each sees every step's
+   * check, as in the reference);
    * otherwise when no count is known or the count plus what was appended reaches the trigger.
    */
   #mayNeedCompression(): boolean {
-    if (this.#hasOnCompress) return true;
+    // A compression middleware, or a prompt hook, sees every step's check (as in the reference).
+    if (this.#hasOnCompress || this.#hasPromptHook) return true;
     const measure = this.#measure;
     const added = measure?.appendedTokens(this.#state, this.systemPrompt) ?? null;
     if (measure === null || added === null) return true;
@@ -764,15 +792,27 @@ export class Agent {
     return msg;
   }
 
-  /** Runtime-state injection (spec §3.9); the caller checks that it is on. */
-  async #injectRuntimeState(systemMsg: Msg, tools: ToolSchema[]): Promise<void> {
+  /**
+   * Runtime-state injection (spec §3.9); the caller checks that it is on. `prompt` is the step's
+   * system prompt when it is known without assembling it (null with an `onSystemPrompt` hook,
+   * which then runs again for the count, as in the reference).
+   */
+  async #injectRuntimeState(tools: ToolSchema[], prompt: string | null): Promise<void> {
     const config = this.configs.injectionConfig;
     const state = this.#state;
-    const tokens =
-      state.curIter === 0
-        ? (this.#measure?.exactTokens(state, this.systemPrompt) ??
-          (await this.model.countTokens(modelInput(systemMsg, state), tools)))
-        : 0;
+    let tokens = 0;
+    if (state.curIter === 0) {
+      // The step's measure is exact unless a hook may give another prompt for this count.
+      const exact = this.#hasPromptHook
+        ? null
+        : (this.#measure?.exactTokens(state, this.systemPrompt) ?? null);
+      tokens =
+        exact ??
+        (await this.model.countTokens(
+          modelInput(this.#systemMessage(prompt ?? (await this.#systemPrompt())), state),
+          tools,
+        ));
+    }
     const text = runtimeStateHint({
       state,
       config,
@@ -835,7 +875,13 @@ export class Agent {
     return prompt;
   }
 
-  /** Model retries and fallback (spec §3.1), each attempt through the `onModelCall` chain. */
+  /**
+   * Model retries and fallback (spec §3.1), each attempt through the `onModelCall` chain: any
+   * error is retried, the fallback gets its attempts after the primary's, and the last error is
+   * raised — typed: an actorscope error as it is, any other wrapped in a `MODEL_CALL_FAILED`
+   * `ModelError` whose `cause` is the original. A result that is not a response is no error
+   * here (as in the reference, it is not retried); the reasoning step refuses it.
+   */
   async #callModel(
     messages: Msg[],
     tools: ToolSchema[],
@@ -858,6 +904,7 @@ export class Agent {
         }),
     );
     let lastError: unknown;
+    let lastModel = this.model;
     for (const currentModel of fallbackModel === null
       ? [this.model]
       : [this.model, fallbackModel]) {
@@ -866,11 +913,13 @@ export class Agent {
           return await chain({ currentModel, messages, tools, toolChoice });
         } catch (error) {
           lastError = error;
-          if (signal.aborted) throw error;
+          lastModel = currentModel;
+          if (signal.aborted) break;
         }
       }
+      if (signal.aborted) break;
     }
-    throw lastError;
+    throw asModelError(lastError, lastModel.model, "call");
   }
 
   // ---------------------------------------------------------------- acting

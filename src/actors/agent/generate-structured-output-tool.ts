@@ -8,6 +8,7 @@ import {
   type ToolCallContext,
   type ToolChunk,
 } from "../../tools/index.js";
+import { GENERATE_STRUCTURED_OUTPUT_NAME } from "../../machines/index.js";
 import { toStructuredJsonSchema, type StructuredOutputSchema } from "./structured-output-schema.js";
 import { structuredOutputStateOf } from "./structured-output-state.js";
 import {
@@ -19,8 +20,7 @@ import {
 
 export { toStructuredJsonSchema, type StructuredOutputSchema };
 
-/** The name the model calls the structured-output tool by. */
-export const GENERATE_STRUCTURED_OUTPUT_NAME = "GenerateStructuredOutput";
+export { GENERATE_STRUCTURED_OUTPUT_NAME };
 
 /** What the model reads about the tool. */
 export const GENERATE_STRUCTURED_OUTPUT_DESCRIPTION = `Generate the structured output required of you.

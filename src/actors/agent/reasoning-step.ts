@@ -9,7 +9,10 @@ import {
   type Msg,
 } from "../../message/index.js";
 import {
-  EMPTY_STREAM_MESSAGE,
+  asModelError,
+  chatResponseProblem,
+  incompleteStreamError,
+  invalidResponseError,
   isResponseStream,
   type ChatModel,
   type ChatResponse,
@@ -24,8 +27,11 @@ export interface ReasoningContext {
   readonly name: string;
   readonly state: AgentState;
   readonly model: ChatModel;
-  /** The system prompt as a message (the agent reuses one while the prompt is unchanged). */
-  readonly systemMsg: Msg;
+  /**
+   * The system prompt as a message, assembled when the step needs it (after MODEL_CALL_START,
+   * as the reference does); at once when nothing can change it.
+   */
+  systemMsg(): Msg | Promise<Msg>;
   readonly tools: ToolSchema[];
   /** Calls the model with retries, fallback and the `onModelCall` chain. */
   callModel(
@@ -54,6 +60,11 @@ export function modelInput(systemMsg: Msg, state: AgentState): Msg[] {
  * MODEL_CALL_END; the response saved in the reply message; a final candidate `Msg` last when the
  * model answered without tool calls (and not with thinking only). An interrupted call ends after
  * MODEL_CALL_END(interrupted) without a candidate.
+ *
+ * What the model gives is checked before it is used (see {@link chatResponseProblem}): a result
+ * or chunk that is not a response is `MODEL_INVALID_RESPONSE`, a stream without its `is_last`
+ * chunk `MODEL_INCOMPLETE_STREAM` (the reference's text), and a foreign error thrown mid-stream
+ * is wrapped in `MODEL_CALL_FAILED` with the original as `cause`; each fails the reply.
  */
 export async function* reasoningStep(
   ctx: ReasoningContext,
@@ -61,38 +72,50 @@ export async function* reasoningStep(
 ): AsyncGenerator<AgentEvent | Msg, void, undefined> {
   const { state, name } = ctx;
   const reply_id = state.replyId;
-  yield createEvent("MODEL_CALL_START", { reply_id, model_name: ctx.model.model });
+  const modelName = ctx.model.model;
+  yield createEvent("MODEL_CALL_START", { reply_id, model_name: modelName });
 
-  const response = await ctx.callModel(modelInput(ctx.systemMsg, state), ctx.tools, toolChoice);
+  let systemMsg = ctx.systemMsg();
+  if (systemMsg instanceof Promise) systemMsg = await systemMsg;
+  const response = await ctx.callModel(modelInput(systemMsg, state), ctx.tools, toolChoice);
   const converter = new ChunkEventConverter(reply_id);
   const out: AgentEvent[] = [];
   let completed: ChatResponse | null = null;
   if (isResponseStream(response)) {
-    for await (const chunk of response) {
-      if (chunk.is_last) {
-        completed = chunk;
-        continue;
+    try {
+      for await (const chunk of response) {
+        const problem = chatResponseProblem(chunk);
+        if (problem !== null) throw invalidResponseError(modelName, "chunk", problem);
+        if (chunk.is_last) {
+          completed = chunk;
+          continue;
+        }
+        converter.convert(chunk, out);
+        for (const event of out) yield event;
+        out.length = 0;
       }
-      converter.convert(chunk, out);
-      for (const event of out) yield event;
-      out.length = 0;
+    } catch (error) {
+      throw asModelError(error, modelName, "stream");
     }
   } else {
+    const problem = chatResponseProblem(response);
+    if (problem !== null) throw invalidResponseError(modelName, "response", problem);
     converter.convert(response, out);
     completed = response;
   }
   converter.close(out);
   for (const event of out) yield event;
-  if (completed === null) throw new Error(EMPTY_STREAM_MESSAGE);
+  if (completed === null) throw incompleteStreamError(modelName);
 
-  const usage = completed.usage;
+  // Optional on the wire for hand-written models; the checks above allow them to be left out.
+  const usage = completed.usage ?? null;
   yield createEvent("MODEL_CALL_END", {
     reply_id,
     input_tokens: usage?.input_tokens ?? 0,
     output_tokens: usage?.output_tokens ?? 0,
     cache_input_tokens: usage?.cache_input_tokens ?? 0,
     cache_creation_input_tokens: usage?.cache_creation_input_tokens ?? 0,
-    finished_reason: completed.finished_reason,
+    finished_reason: completed.finished_reason ?? "completed",
   });
 
   // Save the response (audio is not kept in the context).

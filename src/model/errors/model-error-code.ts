@@ -25,6 +25,21 @@ export const ModelErrorCode = {
   SCRIPT_EXHAUSTED: "MODEL_SCRIPT_EXHAUSTED",
   /** The model gave no valid structured output, even after the repair round. */
   STRUCTURED_OUTPUT_INVALID: "MODEL_STRUCTURED_OUTPUT_INVALID",
+  /**
+   * A stream ended without its `is_last` chunk (spec §3.6 step 5: a dropped connection, a
+   * timeout or a model bug).
+   */
+  INCOMPLETE_STREAM: "MODEL_INCOMPLETE_STREAM",
+  /**
+   * A call resolved to something that is not a `ChatResponse` or a stream of them (`null`, a
+   * number, an object without a `content` list), or a stream yielded such a chunk.
+   */
+  INVALID_RESPONSE: "MODEL_INVALID_RESPONSE",
+  /**
+   * A model (or an `onModelCall` middleware, or a stream mid-way) threw an error that is not an
+   * actorscope error; the original is the `cause`.
+   */
+  CALL_FAILED: "MODEL_CALL_FAILED",
 } as const;
 export type ModelErrorCode = (typeof ModelErrorCode)[keyof typeof ModelErrorCode];
 
@@ -40,6 +55,9 @@ export const MODEL_ERROR_TYPES: Readonly<Record<ModelErrorCode, ErrorType>> = {
   MODEL_SETUP: "setup",
   MODEL_SCRIPT_EXHAUSTED: "setup",
   MODEL_STRUCTURED_OUTPUT_INVALID: "upstream",
+  MODEL_INCOMPLETE_STREAM: "upstream",
+  MODEL_INVALID_RESPONSE: "upstream",
+  MODEL_CALL_FAILED: "unknown",
 };
 
 /** Codes worth retrying (the agent's `modelConfig.maxRetries` and fallback decide). */
@@ -48,6 +66,7 @@ export const RETRYABLE_MODEL_ERRORS: ReadonlySet<string> = new Set<ModelErrorCod
   ModelErrorCode.CONNECTION,
   ModelErrorCode.TIMEOUT,
   ModelErrorCode.UPSTREAM,
+  ModelErrorCode.INCOMPLETE_STREAM,
 ]);
 
 /** True when `code` is one of {@link ModelErrorCode}. */

@@ -18,7 +18,7 @@ import type { ChatFormatter } from "../formatter/chat-formatter.js";
 import { OpenAIChatFormatter } from "../formatter/openai-chat-formatter.js";
 import { OpenAIMultiAgentFormatter } from "../formatter/openai-multi-agent-formatter.js";
 import { responseStreamOf } from "../response-stream.js";
-import { isToolChoiceMode, validateToolChoice, type ToolChoice } from "../tool-schema.js";
+import { isToolChoiceMode, validateToolChoice, type ToolChoice } from "../tool-choice.js";
 import { CallControl } from "./call-control.js";
 import {
   OPENAI_CHAT_MODEL_OPTIONS,

@@ -15,7 +15,7 @@ import { DEFAULT_INPUT_MEDIA_TYPES } from "../formatter/media-type.js";
 import { ResponseAccumulator } from "../response-accumulator.js";
 import { responseStreamOf } from "../response-stream.js";
 import { DEFAULT_CONTEXT_SIZE, estimateTokens } from "../token-count.js";
-import { validateToolChoice, type ToolChoice } from "../tool-schema.js";
+import { validateToolChoice, type ToolChoice } from "../tool-choice.js";
 import { scriptedContent, scriptedDeltas } from "./scripted-content.js";
 import {
   ScriptedTurnSchema,

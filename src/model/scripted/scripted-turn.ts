@@ -5,7 +5,7 @@ import {
   type Msg,
   type ToolSchema,
 } from "../../message/index.js";
-import type { ToolChoice } from "../tool-schema.js";
+import type { ToolChoice } from "../tool-choice.js";
 
 const tokens = z.number().int().nonnegative();
 

@@ -26,7 +26,11 @@ import type {
 /** Every key of `StructuredOutputOptions`. */
 const STRUCTURED_OUTPUT_OPTIONS: ReadonlySet<string> = new Set(["signal"]);
 
-/** The name of the tool the model is forced to call. */
+/**
+ * The name of the tool `generateStructuredOutput` forces the model to call (the reference's
+ * `generate_structured_output` of `ChatModelBase`). Not the agent's `GenerateStructuredOutput`
+ * tool (`GENERATE_STRUCTURED_OUTPUT_NAME`): the reference has both, and so do we.
+ */
 export const STRUCTURED_OUTPUT_TOOL = "generate_structured_output";
 
 const TOOL_DESCRIPTION = "Call this function to generate structured output required by the user.";
@@ -83,7 +87,7 @@ export async function generateStructuredOutput(
       toolChoice: STRUCTURED_OUTPUT_TOOL,
       signal: options.signal,
     });
-    const response = await finalResponse(result);
+    const response = await finalResponse(result, model.model);
     if (response.finished_reason === "interrupted" || options.signal?.aborted === true) {
       throw new AbortedError(`structured output of model "${model.model}"`);
     }

@@ -8,9 +8,9 @@ import { emitOutputDeltas } from "./result-events.js";
 
 /**
  * Applies the results of externally executed calls (spec §3.7 "Resuming"), for each result block:
- * its output as deltas (a string is one text delta), the block saved as given (`finished_at` set
- * to the event's time when null, as a client rebuilding the reply does), its call `finished`,
- * then `TOOL_RESULT_END(state, metadata)`. No `TOOL_RESULT_START`: it went out at submission.
+ * its output as deltas (a string is one text delta), the block saved as given (its `finished_at`
+ * too, null or not, as the reference saves it), its call `finished`, then
+ * `TOOL_RESULT_END(state, metadata)` (with its own time). No `TOOL_RESULT_START`: it went out at submission.
  *
  * Synchronous: it runs inside a statechart transition. The agent has checked that the results
  * answer submitted calls.
@@ -43,9 +43,7 @@ export function applyExternalResults(deps: LoopDeps, event: ExternalExecutionRes
       state: result.state,
       metadata: result.metadata,
     });
-    state.appendContext(deps.name, [
-      result.finished_at === null ? { ...result, finished_at: event.created_at } : result,
-    ]);
+    state.appendContext(deps.name, [result]);
     const call = calls.get(result.id);
     if (call !== undefined) call.state = "finished";
     deps.emit(end);

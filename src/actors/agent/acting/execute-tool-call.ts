@@ -1,10 +1,15 @@
 import { createEvent, type PermissionRule, type ToolCallBlock } from "../../../message/index.js";
+import { getLogger } from "../../../errors/index.js";
 import type { ToolInput } from "../../../permission/index.js";
 import { AgentOrientedError, type ToolBase } from "../../../tools/index.js";
 import type { LoopDeps } from "../loop-deps.js";
+import { ActingError } from "./acting-error.js";
+import { ActingErrorCode } from "./acting-error-code.js";
 import { askForConfirmation } from "./ask-for-confirmation.js";
+import type { CallProgress } from "./call-progress.js";
 import { finishWithText, snapshotCall } from "./result-events.js";
 import { runLocalTool } from "./run-local-tool.js";
+import { ToolCallError } from "./tool-call-error.js";
 
 /**
  * How one call left the pipeline:
@@ -29,13 +34,34 @@ export type CallOutcome =
  *
  * `keptRules` is the suggestion list shared by a concurrent batch; `null` in a sequential one.
  * An abort of `signal` before the call emitted anything leaves it untouched (`aborted`).
- * Errors other than agent-oriented ones (a hook or a tool's developer error) are thrown.
+ *
+ * Every call ends with a result: any error a step throws (a hook, a tool's developer error, a
+ * middleware yielding junk, a hostile input breaking a step) gives the call an `error` result
+ * whose text is the {@link ToolCallError}'s (an agent-oriented error's own text when one is
+ * thrown), so the model's next request stays valid — where the reference raises instead.
+ * Only a failure to emit the events is not the call's: it rejects with an
+ * {@link ActingError} (`ACTING_EMIT_FAILED`).
  */
 export async function executeToolCall(
   deps: LoopDeps,
   call: ToolCallBlock,
   signal: AbortSignal,
   keptRules: PermissionRule[] | null,
+): Promise<CallOutcome> {
+  const progress: CallProgress = { stage: "prepare", started: false };
+  try {
+    return await runPipeline(deps, call, signal, keptRules, progress);
+  } catch (error) {
+    return failCall(deps, call, signal, progress, error);
+  }
+}
+
+async function runPipeline(
+  deps: LoopDeps,
+  call: ToolCallBlock,
+  signal: AbortSignal,
+  keptRules: PermissionRule[] | null,
+  progress: CallProgress,
 ): Promise<CallOutcome> {
   const state = deps.state;
   const replyId = state.replyId;
@@ -53,6 +79,7 @@ export async function executeToolCall(
   }
   if (signal.aborted) return "aborted";
 
+  progress.stage = "permission";
   const decision = await deps.checkPermission({
     toolCall: structuredClone(call),
     tool,
@@ -71,6 +98,7 @@ export async function executeToolCall(
       break;
   }
 
+  progress.stage = "acting";
   call.state = "allowed";
   const start = createEvent("TOOL_RESULT_START", {
     reply_id: replyId,
@@ -78,6 +106,7 @@ export async function executeToolCall(
     tool_call_name: call.name,
   });
   deps.emit(start);
+  progress.started = true;
   if (tool.isExternalTool) {
     call.state = "submitted";
     deps.emit(
@@ -88,5 +117,51 @@ export async function executeToolCall(
     );
     return "submitted";
   }
-  return runLocalTool(deps, replyId, call, signal, start.created_at, { tool, input });
+  return runLocalTool(deps, replyId, call, signal, start.created_at, { tool, input }, progress);
+}
+
+/**
+ * The failure path of one call. A call that already reached its outcome (`finished`, `asking`,
+ * `submitted` are set just before the event saying so is emitted) failed in that emit: not the
+ * call's failure. Otherwise the call gets its `error` result — unless the reply is being
+ * interrupted, in which case it is left to be closed `interrupted` with the reply (spec §3.8).
+ */
+function failCall(
+  deps: LoopDeps,
+  call: ToolCallBlock,
+  signal: AbortSignal,
+  progress: CallProgress,
+  error: unknown,
+): CallOutcome {
+  if (error instanceof ActingError) throw error;
+  if (call.state === "finished" || call.state === "asking" || call.state === "submitted") {
+    throw emitFailed(call, error);
+  }
+  const typed =
+    error instanceof AgentOrientedError
+      ? error
+      : ToolCallError.fromCause(call, progress.stage, error);
+  const what =
+    typed instanceof ToolCallError
+      ? typed.message
+      : `Tool call '${call.id}' (tool '${call.name}') failed: ${typed.toString()}`;
+  getLogger().warn(`agent '${deps.name}': ${what}`, {
+    code: typed.code,
+    cause: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+  });
+  if (signal.aborted) return "aborted";
+  try {
+    finishWithText(deps, deps.state.replyId, call, typed.toString(), "error", !progress.started);
+  } catch (emitError) {
+    throw emitFailed(call, emitError);
+  }
+  return "finished";
+}
+
+function emitFailed(call: ToolCallBlock, cause: unknown): ActingError {
+  return new ActingError(
+    ActingErrorCode.EMIT_FAILED,
+    `Emitting an event of tool call '${call.id}' (tool '${call.name}') failed; the reply cannot go on.`,
+    { cause },
+  );
 }

@@ -53,11 +53,33 @@ export function emitOutputDeltas(
 }
 
 /**
+ * Why `block` is not a tool output block (a text block with its text, or a data block with a
+ * base64 or URL source), or null. Cheap structural checks for what a middleware yields; the
+ * toolkit's own chunks always pass.
+ */
+export function invalidOutputBlock(block: unknown): string | null {
+  if (typeof block !== "object" || block === null) return "is not an object";
+  const b = block as { type?: unknown; text?: unknown; id?: unknown; source?: unknown };
+  if (b.type === "text") return typeof b.text === "string" ? null : "is a text block without text";
+  if (b.type !== "data") return "is neither a text nor a data block";
+  if (typeof b.id !== "string") return "is a data block without an id";
+  const source = b.source as
+    { type?: unknown; data?: unknown; url?: unknown; media_type?: unknown } | null | undefined;
+  if (typeof source !== "object" || source === null || typeof source.media_type !== "string") {
+    return "is a data block without a source";
+  }
+  if (source.type === "base64" && typeof source.data === "string") return null;
+  if (source.type === "url" && typeof source.url === "string") return null;
+  return "is a data block whose source is neither base64 data nor a URL";
+}
+
+/**
  * Ends a call with a one-text result — an invalid call, a denial, a user's rejection, an
  * interruption: `TOOL_RESULT_START` (unless it went out already), one text delta, the result saved
  * with `output` = the text as a plain string, the call `finished`, then `TOOL_RESULT_END(state)`.
  * The result is in the context before its END is emitted, so a listener reading the state on END
- * sees it; its timestamps are those of the first and the last event.
+ * sees it; it is created at the time of the first event and keeps `finished_at: null`, as the
+ * reference saves it (the END event carries its own time).
  */
 export function finishWithText(
   deps: LoopDeps,
@@ -93,7 +115,7 @@ export function finishWithText(
       state,
       metadata: {},
       created_at: createdAt ?? delta.created_at,
-      finished_at: end.created_at,
+      finished_at: null,
     },
   ]);
   call.state = "finished";

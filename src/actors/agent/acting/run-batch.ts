@@ -12,17 +12,20 @@ export interface BatchOutcome {
   parked: boolean;
 }
 
-/** The message of the error a concurrent batch throws (the reference's ExceptionGroup text). */
-export const CONCURRENT_BATCH_ERROR = "One or more tool calls raised an exception";
-
 /**
  * Runs one batch of tool calls (spec §3.7), emitting their events through `deps.emit` as they
  * happen.
  * - `sequential`: one call after the other; stops at the first that asks, is submitted, or ends
- *   interrupted. An error thrown by a call propagates at once.
+ *   interrupted.
  * - `concurrent`: all calls at once (their events interleave); they share one list of suggested
  *   rules so that calls one answer covers are asked about once; a failing call does not cancel its
- *   siblings, and once all have finished the errors are thrown together as an `AggregateError`.
+ *   siblings.
+ *
+ * A call that fails gets an `error` result (see {@link executeToolCall}) and the batch goes on:
+ * unlike the reference (which raises, an `ExceptionGroup` for a concurrent batch), a batch never
+ * throws for one call's failure. Only a failure to emit events rejects it, with a typed
+ * `ActingError` (`ACTING_EMIT_FAILED`; in a concurrent batch once every call has
+ * settled), and the reply fails with it.
  *
  * Aborting `signal` interrupts the running tools (each ends with a `TOOL_RESULT_END(interrupted)`)
  * and starts no further call; the batch then resolves with `interrupted: true` and leaves the
@@ -70,7 +73,7 @@ async function runConcurrent(
     try {
       outcome = await executeToolCall(deps, only, signal, keptRules);
     } catch (error) {
-      return failedBatch([error], signal);
+      return failedBatch(error, 1, signal);
     }
     return { interrupted: signal.aborted || outcome === "interrupted", parked: isParked(outcome) };
   }
@@ -79,24 +82,28 @@ async function runConcurrent(
   );
   let interrupted = signal.aborted;
   let parked = false;
-  const errors: unknown[] = [];
+  let failed: unknown = undefined;
+  let failures = 0;
   for (const result of settled) {
-    if (result.status === "rejected") errors.push(result.reason);
-    else if (result.value === "interrupted") interrupted = true;
+    if (result.status === "rejected") {
+      if (failures++ === 0) failed = result.reason;
+    } else if (result.value === "interrupted") interrupted = true;
     else if (isParked(result.value)) parked = true;
   }
-  if (errors.length > 0) return failedBatch(errors, signal);
+  if (failures > 0) return failedBatch(failed, failures, signal);
   return { interrupted, parked };
 }
 
 /**
- * Calls of a concurrent batch threw: the errors go up together, unless the batch was being
- * interrupted (then, like the reference, it ends normally and the reply ends interrupted).
+ * Calls of a concurrent batch could not emit their events (`executeToolCall` rejects for nothing
+ * else): the first error goes up once all have settled, unless the batch was being interrupted
+ * (then, like the reference, it ends normally and the reply ends interrupted).
  */
-function failedBatch(errors: unknown[], signal: AbortSignal): BatchOutcome {
-  if (!signal.aborted) throw new AggregateError(errors, CONCURRENT_BATCH_ERROR);
-  getLogger().warn(`${CONCURRENT_BATCH_ERROR} while the batch was being interrupted`, {
-    errors: errors.map(String),
+function failedBatch(error: unknown, failures: number, signal: AbortSignal): BatchOutcome {
+  if (!signal.aborted) throw error;
+  getLogger().warn("tool calls failed while their batch was being interrupted", {
+    failures,
+    error: String(error),
   });
   return { interrupted: true, parked: false };
 }

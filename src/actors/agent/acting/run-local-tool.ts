@@ -1,20 +1,27 @@
 import { createEvent, type ToolCallBlock } from "../../../message/index.js";
+import { getLogger } from "../../../errors/index.js";
 import {
   DeveloperOrientedError,
   TOOL_INTERRUPTED_REMINDER,
   ToolResponse,
+  type ToolChunk,
 } from "../../../tools/index.js";
 import type { LoopDeps, PreparedCall } from "../loop-deps.js";
 import { ActingErrorCode } from "./acting-error-code.js";
-import { emitOutputDeltas, finishWithText } from "./result-events.js";
+import type { CallProgress } from "./call-progress.js";
+import { emitOutputDeltas, finishWithText, invalidOutputBlock } from "./result-events.js";
 
 /**
  * Runs an allowed local call through the `onActing` chain (spec §3.7 step 5, after its
  * `TOOL_RESULT_START`): each intermediate chunk streams as deltas; the final `ToolResponse`
- * becomes the call's result — truncated (§8.4), saved to the reply message, the call `finished`,
- * then `TOOL_RESULT_END(state, metadata)` with the untruncated response's state and metadata.
+ * becomes the call's result — truncated (§8.4), saved to the reply message (`finished_at` null,
+ * as the reference saves it), the call `finished`, then `TOOL_RESULT_END(state, metadata)` with
+ * the untruncated response's state and metadata.
  *
  * `signal` reaches the tool: an abort ends the call with the toolkit's `interrupted` chunk.
+ * Something that is neither a chunk nor a `ToolResponse`, or a chain ending without the
+ * response, is a developer-oriented error (the caller turns it into the call's error result);
+ * an error the chain throws after the response was saved is only logged (the call has its result).
  */
 export async function runLocalTool(
   deps: LoopDeps,
@@ -23,37 +30,52 @@ export async function runLocalTool(
   signal: AbortSignal,
   startedAt: string,
   prepared: PreparedCall,
+  progress: CallProgress,
 ): Promise<"finished" | "interrupted"> {
   let outcome: "finished" | "interrupted" | null = null;
-  for await (const item of deps.acting(call, signal, prepared)) {
-    if (!(item instanceof ToolResponse)) {
-      emitOutputDeltas(deps, replyId, call.id, item.content);
-      continue;
+  try {
+    for await (const item of deps.acting(call, signal, prepared)) {
+      if (!(item instanceof ToolResponse)) {
+        // Checked before anything of it is emitted: a bad chunk emits nothing.
+        const problem = invalidChunk(item);
+        if (problem !== null) throw invalidItem(call, problem);
+        emitOutputDeltas(deps, replyId, call.id, item.content);
+        continue;
+      }
+      // Like the reference, the stream is read to its end (code a middleware runs after yielding
+      // the response still runs), but a call gets one result only.
+      if (outcome !== null) continue;
+      const problem = invalidChunk(item);
+      if (problem !== null) throw invalidItem(call, problem);
+      progress.stage = "result";
+      const result = await deps.truncateResult({
+        type: "tool_result",
+        id: call.id,
+        name: call.name,
+        output: item.content,
+        state: item.state,
+        metadata: item.metadata,
+        created_at: startedAt,
+        finished_at: null,
+      });
+      const end = createEvent("TOOL_RESULT_END", {
+        reply_id: replyId,
+        tool_call_id: call.id,
+        state: item.state,
+        metadata: item.metadata,
+      });
+      deps.state.appendContext(deps.name, [result]);
+      call.state = "finished";
+      deps.emit(end);
+      outcome = item.state === "interrupted" ? "interrupted" : "finished";
+      progress.stage = "acting";
     }
-    // Like the reference, the stream is read to its end (code a middleware runs after yielding
-    // the response still runs), but a call gets one result only.
-    if (outcome !== null) continue;
-    const result = await deps.truncateResult({
-      type: "tool_result",
-      id: call.id,
-      name: call.name,
-      output: item.content,
-      state: item.state,
-      metadata: item.metadata,
-      created_at: startedAt,
-      finished_at: null,
-    });
-    const end = createEvent("TOOL_RESULT_END", {
-      reply_id: replyId,
-      tool_call_id: call.id,
-      state: item.state,
-      metadata: item.metadata,
-    });
-    result.finished_at ??= end.created_at;
-    deps.state.appendContext(deps.name, [result]);
-    call.state = "finished";
-    deps.emit(end);
-    outcome = item.state === "interrupted" ? "interrupted" : "finished";
+  } catch (error) {
+    if (outcome === null) throw error;
+    getLogger().warn(
+      `agent '${deps.name}': the acting of tool call '${call.id}' (tool '${call.name}') threw after its result`,
+      { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) },
+    );
   }
   if (outcome !== null) return outcome;
   if (signal.aborted) {
@@ -65,6 +87,31 @@ export async function runLocalTool(
     ActingErrorCode.NO_TOOL_RESPONSE,
     `The acting of tool call '${call.id}' (tool '${call.name}') ended without a ToolResponse. ` +
       "Every onActing middleware must pass on the ToolResponse its next() yields last.",
+    { data: { toolCallId: call.id, tool: call.name } },
+  );
+}
+
+/** Why `item` is not a chunk (cheap structural checks, one pass over its blocks), or null. */
+function invalidChunk(item: unknown): string | null {
+  if (typeof item !== "object" || item === null) return describe(item);
+  const content = (item as Partial<ToolChunk>).content;
+  if (!Array.isArray(content)) return "an object whose 'content' is not a list of blocks";
+  for (let i = 0; i < content.length; i++) {
+    const problem = invalidOutputBlock(content[i]);
+    if (problem !== null) return `a chunk whose block ${i} ${problem}`;
+  }
+  return null;
+}
+
+function describe(value: unknown): string {
+  return value === null ? "null" : typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+function invalidItem(call: ToolCallBlock, problem: string): DeveloperOrientedError {
+  return new DeveloperOrientedError(
+    ActingErrorCode.INVALID_ACTING_ITEM,
+    `The acting of tool call '${call.id}' yielded ${problem}, which is neither a ToolChunk nor ` +
+      "a ToolResponse. An onActing middleware must yield what its next() yields.",
     { data: { toolCallId: call.id, tool: call.name } },
   );
 }
