@@ -1,7 +1,13 @@
 import { Subject, type Observable } from "rxjs";
 import type { ZodType } from "zod";
 import { createActor, type Actor, type InspectionEvent, type Observer } from "xstate";
-import { AbortedError, getLogger } from "../../errors/index.js";
+import {
+  AbortedError,
+  ActorscopeError,
+  ErrorCode,
+  ValidationError,
+  getLogger,
+} from "../../errors/index.js";
 import type { ContextConfigInput } from "../../context/index.js";
 import {
   AssistantMsg,
@@ -25,6 +31,8 @@ import {
   type ActingOutput,
   type ReasoningInput,
   type ActingInput,
+  type AgentMachineEvent,
+  type WorkScope,
 } from "../../machines/index.js";
 import {
   composeOnion,
@@ -36,7 +44,7 @@ import {
 } from "../../middleware/index.js";
 import type { ChatModel, ChatResponse, ToolChoice, ToolSchema } from "../../model/index.js";
 import { PermissionEngine, type PermissionDecision } from "../../permission/index.js";
-import { AgentState, type AgentStateInput } from "../../state/index.js";
+import { AgentState, assertUniqueToolCallIds, type AgentStateInput } from "../../state/index.js";
 import { Toolkit, type ToolChunk, type ToolResponse } from "../../tools/index.js";
 import {
   applyConfirmResults,
@@ -50,14 +58,27 @@ import {
   GENERATE_STRUCTURED_OUTPUT_NAME,
   toStructuredJsonSchema,
 } from "./generate-structured-output-tool.js";
-import { replaceUnsupportedData, type DataBlockOffloader } from "./input-media.js";
+import {
+  hasUnsupportedData,
+  replaceUnsupportedData,
+  type DataBlockOffloader,
+} from "./input-media.js";
 import { InputMeasure } from "./input-measure.js";
 import type { CheckPermissionInput, LoopDeps, PreparedCall } from "./loop-deps.js";
 import type { ModelConfigInput } from "./model-config.js";
 import { modelInput, reasoningStep, systemMessage } from "./reasoning-step.js";
-import { checkIncomingEvent, sortInput, validateMsgs } from "./reply-input.js";
+import { readAgentOptions, readReplyOptions } from "./agent-options.js";
+import { ObserveInbox } from "./observe-inbox.js";
+import {
+  checkIncomingEvent,
+  checkParkedReply,
+  checkReplyId,
+  sortInput,
+  validateMsgs,
+} from "./reply-input.js";
 import { ReplyInputError, ReplyInputErrorCode } from "./reply-input-error.js";
-import { ReplyRun } from "./reply-run.js";
+import { ReplyRun, type RunEnd } from "./reply-run.js";
+import { gatedDeps } from "./work-gate.js";
 
 /** Where an agent offloads what does not fit its context (spec §8.5); a workspace adds instructions. */
 export interface AgentOffloader extends DataBlockOffloader {
@@ -146,11 +167,15 @@ export class Agent {
   #systemMsg: { readonly prompt: string; readonly msg: Msg } | null = null;
   /** The last exact measure of the model input, for the compression guard. */
   #measure: InputMeasure | null = null;
-  #pendingStructured: StructuredSchemaInput | null = null;
+  /** The structured schema of the reply about to begin (checked when it was claimed). */
+  #pendingStructured: PendingStructured | null = null;
+  /** Messages observed while the agent could not take them (see {@link ObserveInbox}). */
+  readonly #inbox = new ObserveInbox();
   readonly #concurrency = new Map<string, boolean>();
   readonly #deps: LoopDeps;
 
   constructor(options: AgentOptions) {
+    options = readAgentOptions(options);
     this.name = options.name;
     this.systemPrompt = options.systemPrompt;
     this.model = options.model;
@@ -159,6 +184,8 @@ export class Agent {
     this.configs = resolveConfigs(options);
     this.#state =
       options.state instanceof AgentState ? options.state : new AgentState(options.state ?? {});
+    // A state built as an AgentState may have changed since: its parked calls are checked again.
+    assertUniqueToolCallIds(this.#state);
     this.engine = new PermissionEngine(this.#state.permission_context);
     // The engine parses its own copy: make the state hold that live object, so rules it adds persist.
     this.#state.permission_context = this.engine.context;
@@ -231,11 +258,11 @@ export class Agent {
       error: (error) => {
         this.#work.abort();
         getLogger().error(`agent '${this.name}' statechart failed`, { error: String(error) });
-        this.#run?.push({ kind: "fail", error });
+        this.#finish({ kind: "fail", error });
       },
       // The statechart was stopped (its running work was aborted): the reply fails.
       complete: () => {
-        this.#run?.push({
+        this.#finish({
           kind: "fail",
           error: new AbortedError(`agent '${this.name}' (its statechart was stopped)`),
         });
@@ -262,17 +289,24 @@ export class Agent {
         `Agent '${this.name}' is replying; set its state when it is idle.`,
       );
     }
+    if (!(next instanceof AgentState)) {
+      throw new ValidationError("Agent state", [{ path: "", message: "Expected an AgentState" }]);
+    }
+    assertUniqueToolCallIds(next);
     this.#state = next;
     // Unlike the reference (whose engine stays on the old context), rules follow the new state.
     const engine = new PermissionEngine(next.permission_context);
     Object.assign(this.engine.context, engine.context);
     next.permission_context = this.engine.context;
     this.actor.getSnapshot().context.state = next;
+    this.#flushObserved();
   }
 
   /**
    * Replies to the input and returns the final message (spec §3.2). A parked reply returns the
    * "waiting" message; resume it with a `UserConfirmResultEvent` or `ExternalExecutionResultEvent`.
+   * One reply at a time: a call while another reply runs (or is being prepared) is refused at once
+   * with `ReplyInputError` `REPLY_BUSY`; a `UserInterruptEvent` then interrupts the running one.
    */
   async reply(inputs?: unknown, options: ReplyOptions = {}): Promise<Msg> {
     let final: Msg | null = null;
@@ -290,7 +324,11 @@ export class Agent {
     return final;
   }
 
-  /** Replies to the input, streaming its events (spec §2); stopping early interrupts the reply. */
+  /**
+   * Replies to the input, streaming its events (spec §2); the agent is claimed when iteration
+   * starts. Stopping early interrupts the reply and waits (within the interrupt grace) until the
+   * agent is at rest again, so the next reply can start at once.
+   */
   async *replyStream(
     inputs?: unknown,
     options: ReplyOptions = {},
@@ -298,20 +336,37 @@ export class Agent {
     for await (const item of this.#drive(inputs, options)) if (!(item instanceof Msg)) yield item;
   }
 
-  /** Adds messages to the context without replying (no model call, no events). */
+  /**
+   * Adds messages to the context without replying (no model call, no events). Invalid messages
+   * are refused at once. While the agent is idle they are appended at once; during a reply, or
+   * while a reply is parked on tool calls, they wait (in order) until it ends, so they never land
+   * between a tool call and its result. Resolves once they are accepted: appended, or queued with
+   * their media replaced (a parked reply may wait for its user for a long time).
+   */
   async observe(msgs: unknown): Promise<void> {
     const list = validateMsgs(msgs instanceof Msg ? [msgs] : Array.isArray(msgs) ? msgs : [msgs]);
-    await replaceUnsupportedData(list, this.model.supportedInputMediaTypes, this.offloader);
-    this.#state.context.push(...list);
+    const supported = this.model.supportedInputMediaTypes;
+    const prepared = hasUnsupportedData(list, supported)
+      ? replaceUnsupportedData(list, supported, this.offloader)
+      : null;
+    if (prepared === null && this.#inbox.isEmpty && this.#takesObserved()) {
+      this.#state.context.push(...list);
+      return;
+    }
+    await this.#inbox.add(list, prepared, () => {
+      this.#flushObserved();
+    });
   }
 
   /**
    * Interrupts the agent: a running reply stops its model call or tools and ends with
-   * REPLY_END(interrupted); a parked reply is closed the same way. Idle: nothing happens.
+   * REPLY_END(interrupted); a parked reply is closed the same way; a reply still being prepared
+   * is interrupted as soon as it starts. Idle, or already closing a parked reply: nothing happens.
    */
   async interrupt(): Promise<void> {
-    if (this.#run !== null) {
-      this.actor.send({ type: "INTERRUPT" });
+    const run = this.#run;
+    if (run !== null) {
+      this.#interruptRun(run);
       return;
     }
     if (this.#state.hasAwaitingToolCalls(this.name)) {
@@ -342,17 +397,20 @@ export class Agent {
   // ---------------------------------------------------------------- the reply driver
 
   /**
-   * Validates a reply call's input (spec §3.3 steps 1–3, §3.4) and turns it into a request; null
-   * when there is nothing to do (an interrupt with nothing to interrupt, or one passed to the
-   * running reply).
+   * Checks a reply call's input (spec §3.3 steps 1–4, §3.4) and claims the agent for it, in one
+   * synchronous step: nothing is awaited before the claim, so two calls in the same tick cannot
+   * both pass the check. Null when there is nothing to do (an interrupt with nothing to
+   * interrupt, or one passed on to the running reply).
    */
-  async #accept(
-    inputs: unknown,
-    options: ReplyOptions,
-  ): Promise<ReplyRequest | "interrupt" | null> {
-    if (this.#run !== null) {
+  #claim(inputs: unknown, options: ReplyOptions, streamed: boolean): Claim | null {
+    const read = readReplyOptions(options);
+    const current = this.#run;
+    if (current !== null) {
       if (isInterruptEvent(inputs)) {
-        this.actor.send({ type: "INTERRUPT" });
+        const sorted = sortInput(inputs);
+        if (sorted.kind === "interrupt" && current.started && !current.closing)
+          checkReplyId(this.#state, sorted.event);
+        this.#interruptRun(current);
         return null;
       }
       throw new ReplyInputError(
@@ -364,38 +422,141 @@ export class Agent {
     let request: ReplyRequest | "interrupt";
     if (sorted.kind === "interrupt") {
       if (!this.#state.hasAwaitingToolCalls(this.name)) return null; // spec §3.3 step 3: nothing to do
+      checkParkedReply(this.#state, this.name, sorted.event);
       request = "interrupt";
     } else {
       checkIncomingEvent(this.#state, this.name, sorted);
       if (sorted.kind === "msgs") {
-        await replaceUnsupportedData(
-          sorted.msgs,
-          this.model.supportedInputMediaTypes,
-          this.offloader,
-        );
-        this.#pendingStructured = options.structuredSchema ?? null;
         request = { kind: "new", msgs: sorted.msgs };
       } else {
-        if (options.structuredSchema !== undefined) {
+        if (read.structuredSchema !== undefined) {
           getLogger().warn(
             `agent '${this.name}': a structured schema given with an input event is ignored; the parked reply keeps its own.`,
           );
         }
-        await this.#learnConcurrency(this.#state.getUnfinishedToolCalls(this.name));
         request = sorted;
       }
     }
-    if (this.#run !== null)
-      throw new ReplyInputError(
-        ReplyInputErrorCode.BUSY,
-        `Agent '${this.name}' is already replying.`,
-      );
-    return request;
+    // A schema that cannot be turned into JSON fails here, before anything is claimed.
+    const schema = read.structuredSchema ?? null;
+    const structured =
+      request !== "interrupt" && request.kind === "new" && schema !== null
+        ? { schema, json: toStructuredJsonSchema(schema) }
+        : null;
+    const run = new ReplyRun(streamed, streamed && this.#hasOnReply, request === "interrupt");
+    this.#run = run;
+    return { run, request, structured };
   }
 
-  #start(request: ReplyRequest | "interrupt"): void {
-    if (request === "interrupt") this.actor.send({ type: "INTERRUPT" });
-    else this.actor.send({ type: "REPLY", request });
+  /**
+   * What a claimed reply awaits before it starts: its inputs' media replacement (spec §3.4), or
+   * what the batching guard must know about the parked calls' tools. Null when there is nothing
+   * (the reply starts without a tick in between).
+   */
+  #prepare(claim: Claim): Promise<void> | null {
+    const request = claim.request;
+    if (request === "interrupt") return null;
+    if (request.kind === "new") {
+      const supported = this.model.supportedInputMediaTypes;
+      return hasUnsupportedData(request.msgs, supported)
+        ? replaceUnsupportedData(request.msgs, supported, this.offloader)
+        : null;
+    }
+    const calls = this.#state.getUnfinishedToolCalls(this.name);
+    return calls.every((c) => this.#concurrency.has(c.name)) ? null : this.#learnConcurrency(calls);
+  }
+
+  /** Hands a prepared claim to the machine (an interrupt that arrived meanwhile follows it). */
+  #start(claim: Claim): void {
+    const { run, request } = claim;
+    run.started = true;
+    if (request === "interrupt") {
+      run.resume();
+      this.actor.send({ type: "INTERRUPT" });
+    } else {
+      if (request.kind === "new") this.#pendingStructured = claim.structured;
+      this.#deliver(run, { type: "REPLY", request });
+    }
+    const value = this.actor.getSnapshot().value;
+    if (!run.atRest && isRestState(value)) {
+      // The machine did not take the request: a bug, but the call must end, not hang.
+      this.#finish({
+        kind: "fail",
+        error: new ActorscopeError(
+          ErrorCode.INTERNAL,
+          `agent '${this.name}': the statechart did not take the reply request in state '${value}'.`,
+        ),
+      });
+    }
+  }
+
+  /** Sends the run on in the machine; an interrupt that was asked for meanwhile follows at once. */
+  #deliver(run: ReplyRun, event: AgentMachineEvent): void {
+    run.resume();
+    this.actor.send(event);
+    if (run.interruptRequested && !run.atRest) this.actor.send({ type: "INTERRUPT" });
+  }
+
+  /** An interrupt for the claimed run: now if it runs, as soon as it starts if it is prepared. */
+  #interruptRun(run: ReplyRun): void {
+    if (run.closing) return; // already closing the parked reply: nothing more to do
+    run.interruptRequested = true;
+    if (run.started && !run.atRest) this.actor.send({ type: "INTERRUPT" });
+  }
+
+  /**
+   * The machine ends (or parks) the started run. The agent is released at once unless the
+   * run's consumer decides what comes next (an `onReply` chain may swallow REPLY_END and loop).
+   */
+  #finish(item: RunEnd): void {
+    const run = this.#run;
+    if (run === null || !run.started) {
+      if (item.kind === "fail")
+        getLogger().error(`agent '${this.name}': a failure without a reply`, {
+          error: String(item.error),
+        });
+      return;
+    }
+    // A park while an interrupt is asked for: the INTERRUPT that follows closes it (see #deliver).
+    if (item.kind === "park" && run.interruptRequested) return;
+    // A step of the reply failed: it was interrupted, and now ends with that failure.
+    if (run.failure !== null) item = { kind: "fail", error: run.failure.error };
+    run.end(item);
+    if (!run.chained || run.abandoned) {
+      if (run.abandoned && item.kind === "fail")
+        getLogger().error(`agent '${this.name}': a reply whose stream was stopped failed`, {
+          error: String(item.error),
+        });
+      this.#release(run);
+    }
+  }
+
+  /** Lets go of the run: another reply may claim the agent, observed messages may go in. */
+  #release(run: ReplyRun): void {
+    if (this.#run !== run) return;
+    this.#run = null;
+    run.release();
+    this.#flushObserved();
+    // A chained run parked with an interrupt pending (asked while its consumer had the park
+    // message still to take): the interrupt closes the parked reply now.
+    if (run.interruptRequested && run.lastEnd === "park") {
+      this.interrupt().catch((error: unknown) => {
+        getLogger().error(`agent '${this.name}': closing the parked reply failed`, {
+          error: String(error),
+        });
+      });
+    }
+  }
+
+  /** Whether observed messages can go into the context now: nothing runs, nothing is parked. */
+  #takesObserved(): boolean {
+    return this.#run === null && !this.#state.hasAwaitingToolCalls(this.name);
+  }
+
+  #flushObserved(): void {
+    if (this.#inbox.isEmpty || !this.#takesObserved()) return;
+    const msgs = this.#inbox.takeReady();
+    if (msgs.length > 0) this.#state.context.push(...msgs);
   }
 
   /**
@@ -403,12 +564,13 @@ export class Agent {
    * they go straight to `events$` and the call only waits for the reply's end.
    */
   async #settle(inputs: unknown, options: ReplyOptions): Promise<Msg | null> {
-    const request = await this.#accept(inputs, options);
-    if (request === null) return null;
-    const run = new ReplyRun(false);
-    this.#run = run;
+    const claim = this.#claim(inputs, options, false);
+    if (claim === null) return null;
+    const run = claim.run;
     try {
-      this.#start(request);
+      const prepared = this.#prepare(claim);
+      if (prepared !== null) await prepared;
+      this.#start(claim);
       for (;;) {
         const item = await run.next();
         switch (item.kind) {
@@ -425,24 +587,23 @@ export class Agent {
       }
     } finally {
       run.done = true;
-      if (this.#run === run) this.#run = null;
+      this.#release(run);
     }
   }
 
-  /** One streamed reply call: validation, then the `onReply` chain around the machine's run. */
+  /** One streamed reply call: validation and claim, then the `onReply` chain around the machine's run. */
   async *#drive(
     inputs: unknown,
     options: ReplyOptions,
   ): AsyncGenerator<ReplyItem, void, undefined> {
-    const request = await this.#accept(inputs, options);
-    if (request === null) return;
-    const run = new ReplyRun(true);
-    this.#run = run;
-    const impl = (_input: { inputs: unknown; structuredSchema: unknown }) =>
-      this.#impl(run, request);
-    const chain = composeOnion(this.#onReply, impl);
-    let finished = false;
+    const claim = this.#claim(inputs, options, true);
+    if (claim === null) return;
+    const run = claim.run;
     try {
+      const prepared = this.#prepare(claim);
+      if (prepared !== null) await prepared;
+      const impl = (_input: { inputs: unknown; structuredSchema: unknown }) => this.#impl(claim);
+      const chain = composeOnion(this.#onReply, impl);
       for await (const item of chain({
         inputs,
         structuredSchema: options.structuredSchema ?? null,
@@ -453,25 +614,43 @@ export class Agent {
         }
         if (item.type === "REPLY_END") run.receivedReplyEnd = true;
         // Without onReply, #emit has already sent it to events$.
-        if (this.#hasOnReply) this.#events.next(item);
+        if (run.chained) this.#events.next(item);
         yield item;
       }
-      finished = true;
     } finally {
-      if (!finished && !run.done) {
-        // The consumer stopped early (or the chain threw): stop the work, keep the events flowing to events$.
-        this.actor.send({ type: "INTERRUPT" });
-      }
-      if (this.#run === run) this.#run = null;
+      // Not done: the consumer stopped early, the chain threw, or a middleware stopped reading
+      // the reply before its end; the machine may still be running it.
+      if (run.done) this.#release(run);
+      else await this.#abandon(run);
     }
   }
 
+  /**
+   * The consumer stopped early (or the chain threw): the reply is interrupted, its remaining
+   * events go to `events$`, and the call returns once the machine is at rest (bounded by the
+   * interrupt grace), so that the agent is free for the next reply.
+   */
+  async #abandon(run: ReplyRun): Promise<void> {
+    if (this.#run !== run) return;
+    if (!run.started || run.atRest) {
+      this.#release(run);
+      return;
+    }
+    run.abandon();
+    this.#interruptRun(run);
+    await run.whenReleased();
+  }
+
   /** The innermost reply: starts the machine and yields what it produces until the reply ends. */
-  async *#impl(
-    run: ReplyRun,
-    request: ReplyRequest | "interrupt",
-  ): AsyncGenerator<ReplyItem, void, undefined> {
-    this.#start(request);
+  async *#impl(claim: Claim): AsyncGenerator<ReplyItem, void, undefined> {
+    const run = claim.run;
+    if (run.started) {
+      throw new ActorscopeError(
+        ErrorCode.INTERNAL,
+        `agent '${this.name}': an onReply middleware called next() twice in one reply.`,
+      );
+    }
+    this.#start(claim);
     for (;;) {
       const item = await run.next();
       switch (item.kind) {
@@ -480,20 +659,23 @@ export class Agent {
           break;
         case "park":
           run.done = true;
+          this.#release(run);
           yield item.msg;
           return;
         case "exit":
           if (item.swallowable && !run.receivedReplyEnd) {
             // A middleware swallowed REPLY_END: the loop goes on (spec §3.3 step 7).
-            this.actor.send({ type: "CONTINUE" });
+            this.#deliver(run, { type: "CONTINUE" });
             break;
           }
           run.done = true;
+          this.#release(run);
           yield item.msg;
           if (item.raiseAfter !== undefined) throw item.raiseAfter;
           return;
         case "fail":
           run.done = true;
+          this.#release(run);
           throw item.error;
       }
     }
@@ -501,13 +683,17 @@ export class Agent {
 
   /**
    * Sends an event of the running reply on its way: straight to `events$` unless an `onReply`
-   * middleware may change it (then `events$` gets what comes out of the chain), and to the
-   * reply's stream if it has one. Work finishing after its reply was abandoned goes to `events$`.
+   * chain carries the reply's events (then `events$` gets what comes out of it), and to the
+   * reply's stream if it has one. Late work of an ended reply never gets here (see `gatedDeps`).
    */
   #emit(event: AgentEvent): void {
     const run = this.#run;
-    if (run === null || !this.#hasOnReply) this.#events.next(event);
-    if (run !== null) run.emit(event);
+    if (run === null) {
+      this.#events.next(event);
+      return;
+    }
+    if (!run.chained) this.#events.next(event);
+    run.emit(event);
   }
 
   // ---------------------------------------------------------------- machine slots
@@ -525,12 +711,14 @@ export class Agent {
           () => this.#compress(this.#work.signal),
           stopWork,
         ),
+        // Each piece of work knows when the machine stopped waiting for it (`scope.stopped`):
+        // what it produces late is dropped, never emitted nor appended to the context.
         callModel: fromWork<ReasoningOutput, ReasoningInput>(
-          (input) => this.#reason(input.toolChoice, this.#work.signal),
+          (input, scope) => this.#reason(input.toolChoice, this.#work.signal, scope),
           stopWork,
         ),
         runBatch: fromWork<ActingOutput, ActingInput>(
-          (input) => runBatch(this.#deps, input.batch, this.#work.signal),
+          (input, scope) => runBatch(gatedDeps(this.#deps, scope), input.batch, this.#work.signal),
           stopWork,
         ),
       },
@@ -539,19 +727,20 @@ export class Agent {
       },
       actions: {
         beginReply: ({ event }) => {
-          this.#guard(() => {
+          this.#guardStep(() => {
             if (event.type !== "REPLY" || event.request.kind !== "new") return;
             const state = this.#state;
             state.context.push(...event.request.msgs);
-            const schema = this.#pendingStructured;
+            const structured = this.#pendingStructured;
             this.#pendingStructured = null;
             state.reply_context = {
               reply_id: newId(),
               cur_iter: 0,
-              structured_schema: schema === null ? null : toStructuredJsonSchema(schema),
+              structured_schema: structured?.json ?? null,
               structured_output: null,
             };
-            state.structuredModel = schema !== null && isZod(schema) ? schema : null;
+            state.structuredModel =
+              structured !== null && isZod(structured.schema) ? structured.schema : null;
             this.#work = new AbortController();
             this.#emit(
               createEvent("REPLY_START", {
@@ -564,7 +753,7 @@ export class Agent {
           });
         },
         applyResume: ({ event }) => {
-          this.#guard(() => {
+          this.#guardStep(() => {
             if (event.type !== "REPLY") return;
             this.#work = new AbortController();
             if (event.request.kind === "confirm")
@@ -578,7 +767,7 @@ export class Agent {
           if (params.hint !== null) this.#state.appendContext(this.name, [params.hint]);
         },
         parkReply: (_, params) => {
-          this.#run?.push({ kind: "park", msg: params.msg });
+          this.#finish({ kind: "park", msg: params.msg });
         },
         finishReply: (_, params) => {
           const state = this.#state;
@@ -594,10 +783,10 @@ export class Agent {
               finished_reason: params.reason,
             }),
           );
-          this.#run?.push({ kind: "exit", msg: params.msg, swallowable: this.#hasOnReply });
+          this.#finish({ kind: "exit", msg: params.msg, swallowable: this.#hasOnReply });
         },
         endInterrupted: () => {
-          this.#guard(() => {
+          this.#guardEnd(() => {
             const state = this.#state;
             closeUnfinishedToolCalls(this.#deps);
             this.#emit(
@@ -608,7 +797,7 @@ export class Agent {
               }),
             );
             const react = this.configs.reactConfig;
-            this.#run?.push({
+            this.#finish({
               kind: "exit",
               msg: new AssistantMsg({
                 name: this.name,
@@ -624,7 +813,7 @@ export class Agent {
           });
         },
         failReply: (_, params) => {
-          this.#run?.push({ kind: "fail", error: params.error });
+          this.#finish({ kind: "fail", error: params.error });
         },
         abortWork: () => {
           this.#work.abort();
@@ -633,12 +822,28 @@ export class Agent {
     });
   }
 
-  /** Runs an action body; an exception fails the reply instead of stopping the statechart. */
-  #guard(body: () => void): void {
+  /**
+   * Runs the body of an action after which the reply goes on (it begins or resumes). An exception
+   * fails the reply instead of stopping the statechart: the reply is interrupted at once (its
+   * work must not run on) and ends with the error once the machine is at rest.
+   */
+  #guardStep(body: () => void): void {
     try {
       body();
     } catch (error) {
-      this.#run?.push({ kind: "fail", error });
+      const run = this.#run;
+      if (run === null) throw error;
+      run.failure ??= { error };
+      run.interruptRequested = true;
+    }
+  }
+
+  /** Runs the body of an action that ends the reply (the machine comes to rest): an exception fails it. */
+  #guardEnd(body: () => void): void {
+    try {
+      body();
+    } catch (error) {
+      this.#finish({ kind: "fail", error });
     }
   }
 
@@ -663,7 +868,11 @@ export class Agent {
 
   // ---------------------------------------------------------------- reasoning
 
-  async #reason(toolChoice: ToolChoice | null, signal: AbortSignal): Promise<ReasoningOutput> {
+  async #reason(
+    toolChoice: ToolChoice | null,
+    signal: AbortSignal,
+    scope: WorkScope,
+  ): Promise<ReasoningOutput> {
     const state = this.#state;
     const prompt = this.#stepPrompt ?? this.#plainSystemPrompt() ?? (await this.#systemPrompt());
     this.#stepPrompt = null;
@@ -689,6 +898,8 @@ export class Agent {
     let interrupted = false;
     let reported: number | null = null;
     for await (const item of chain({ toolChoice })) {
+      // Late (the reply ended without this step): stop here, so nothing is emitted or saved.
+      if (scope.stopped) return { interrupted: true, finalMsg: null };
       if (item instanceof Msg) {
         finalMsg = item;
         continue;
@@ -914,6 +1125,24 @@ export class Agent {
     }
     return layers;
   }
+}
+
+/** A schema for the coming reply's structured output, with its JSON form. */
+interface PendingStructured {
+  readonly schema: StructuredSchemaInput;
+  readonly json: Record<string, unknown>;
+}
+
+/** A reply call that has claimed the agent: its run and the request it will hand to the machine. */
+interface Claim {
+  readonly run: ReplyRun;
+  readonly request: ReplyRequest | "interrupt";
+  readonly structured: PendingStructured | null;
+}
+
+/** The states where the machine waits for a command (nothing of a reply runs). */
+function isRestState(value: string): boolean {
+  return value === "idle" || value === "awaiting-confirm" || value === "awaiting-external";
 }
 
 interface ModelCallInput {
