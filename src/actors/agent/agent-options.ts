@@ -1,3 +1,4 @@
+import type { ZodType } from "zod";
 import { ValidationError, type ValidationIssue } from "../../errors/index.js";
 import { readOptions } from "../../message/index.js";
 import { Toolkit } from "../../tools/index.js";
@@ -67,4 +68,12 @@ function hasMethod(value: unknown, name: string): boolean {
     value !== null &&
     typeof (value as Record<string, unknown>)[name] === "function"
   );
+}
+/** A structured-output schema: a zod schema (in process) or a JSON schema object. */
+export type StructuredSchemaInput = ZodType | Record<string, unknown>;
+
+/** Options of one reply. */
+export interface ReplyOptions {
+  /** Makes the reply end with a structured output matching this schema (spec §3.11). */
+  structuredSchema?: StructuredSchemaInput | undefined;
 }

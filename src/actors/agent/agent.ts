@@ -1,13 +1,7 @@
 import { Subject, type Observable } from "rxjs";
 import type { ZodType } from "zod";
 import { createActor, type Actor, type InspectionEvent, type Observer } from "xstate";
-import {
-  AbortedError,
-  ActorscopeError,
-  ErrorCode,
-  ValidationError,
-  getLogger,
-} from "../../errors/index.js";
+import { AbortedError, ValidationError, getLogger } from "../../errors/index.js";
 import type { ContextConfigInput } from "../../context/index.js";
 import {
   AssistantMsg,
@@ -26,12 +20,10 @@ import {
   type InjectionConfigInput,
   type ReActConfigInput,
   type ReasoningOutput,
-  type ReplyRequest,
   type WorkOutput,
   type ActingOutput,
   type ReasoningInput,
   type ActingInput,
-  type AgentMachineEvent,
   type WorkScope,
 } from "../../machines/index.js";
 import {
@@ -56,7 +48,6 @@ import { resolveConfigs, type AgentConfigs } from "./agent-config.js";
 import {
   GenerateStructuredOutput,
   GENERATE_STRUCTURED_OUTPUT_NAME,
-  toStructuredJsonSchema,
 } from "./generate-structured-output-tool.js";
 import {
   hasUnsupportedData,
@@ -67,17 +58,13 @@ import { InputMeasure } from "./input-measure.js";
 import type { CheckPermissionInput, LoopDeps, PreparedCall } from "./loop-deps.js";
 import type { ModelConfigInput } from "./model-config.js";
 import { modelInput, reasoningStep, systemMessage } from "./reasoning-step.js";
-import { readAgentOptions, readReplyOptions } from "./agent-options.js";
-import { ObserveInbox } from "./observe-inbox.js";
 import {
-  checkIncomingEvent,
-  checkParkedReply,
-  checkReplyId,
-  sortInput,
-  validateMsgs,
-} from "./reply-input.js";
+  readAgentOptions,
+  type ReplyOptions,
+  type StructuredSchemaInput,
+} from "./agent-options.js";
+import { ReplyDesk } from "./reply-desk.js";
 import { ReplyInputError, ReplyInputErrorCode } from "./reply-input-error.js";
-import { ReplyRun, type RunEnd } from "./reply-run.js";
 import { gatedDeps } from "./work-gate.js";
 
 /** Where an agent offloads what does not fit its context (spec §8.5); a workspace adds instructions. */
@@ -86,8 +73,7 @@ export interface AgentOffloader extends DataBlockOffloader {
   getInstructions?(): string | null | Promise<string | null>;
 }
 
-/** A structured-output schema: a zod schema (in process) or a JSON schema object. */
-export type StructuredSchemaInput = ZodType | Record<string, unknown>;
+export type { ReplyOptions, StructuredSchemaInput } from "./agent-options.js";
 
 /** Options of {@link Agent}. Configs are camelCase code; state and events keep wire names. */
 export interface AgentOptions {
@@ -105,12 +91,6 @@ export interface AgentOptions {
   injectionConfig?: InjectionConfigInput | undefined;
   /** Passed to XState's `createActor`: the local inspector or the Stately inspector. */
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void) | undefined;
-}
-
-/** Options of one reply. */
-export interface ReplyOptions {
-  /** Makes the reply end with a structured output matching this schema (spec §3.11). */
-  structuredSchema?: StructuredSchemaInput | undefined;
 }
 
 type HookLayers<I, R> = Layer<I, R>[];
@@ -160,17 +140,14 @@ export class Agent {
   readonly #hasOnCompress: boolean;
   /** The system prompt assembled by this step's compression, for its reasoning to reuse. */
   #stepPrompt: string | null = null;
-  #run: ReplyRun | null = null;
   /** Aborted by an interrupt: the work of the current reply stops (one per reply, not per step). */
   #work = new AbortController();
   /** The system prompt's message, reused while the prompt is unchanged. */
   #systemMsg: { readonly prompt: string; readonly msg: Msg } | null = null;
   /** The last exact measure of the model input, for the compression guard. */
   #measure: InputMeasure | null = null;
-  /** The structured schema of the reply about to begin (checked when it was claimed). */
-  #pendingStructured: PendingStructured | null = null;
-  /** Messages observed while the agent could not take them (see {@link ObserveInbox}). */
-  readonly #inbox = new ObserveInbox();
+  /** Where replies, observed messages and interrupts come in, one reply at a time. */
+  readonly #desk: ReplyDesk;
   readonly #concurrency = new Map<string, boolean>();
   readonly #deps: LoopDeps;
 
@@ -219,6 +196,30 @@ export class Agent {
       truncateResult: (result) => Promise.resolve(result),
     };
 
+    const media = this.model.supportedInputMediaTypes;
+    const getActor = (): Actor<AgentMachine> => this.actor;
+    this.#desk = new ReplyDesk({
+      name: this.name,
+      get actor() {
+        return getActor();
+      },
+      get state() {
+        return getState();
+      },
+      events: this.#events,
+      onReply: this.#onReply,
+      replaceMedia: (msgs) =>
+        hasUnsupportedData(msgs, media)
+          ? replaceUnsupportedData(msgs, media, this.offloader)
+          : null,
+      prepareResume: () => {
+        const calls = this.#state.getUnfinishedToolCalls(this.name);
+        return calls.every((c) => this.#concurrency.has(c.name))
+          ? null
+          : this.#learnConcurrency(calls);
+      },
+    });
+
     const machine = this.#provideMachine();
     const parked = this.#state.getAwaitingToolCalls(this.name);
     const input = {
@@ -258,11 +259,11 @@ export class Agent {
       error: (error) => {
         this.#work.abort();
         getLogger().error(`agent '${this.name}' statechart failed`, { error: String(error) });
-        this.#finish({ kind: "fail", error });
+        this.#desk.finish({ kind: "fail", error });
       },
       // The statechart was stopped (its running work was aborted): the reply fails.
       complete: () => {
-        this.#finish({
+        this.#desk.finish({
           kind: "fail",
           error: new AbortedError(`agent '${this.name}' (its statechart was stopped)`),
         });
@@ -283,7 +284,7 @@ export class Agent {
 
   /** Replaces the state (not while a reply runs); the permission engine follows it. */
   set state(next: AgentState) {
-    if (this.#run !== null) {
+    if (this.#desk.busy) {
       throw new ReplyInputError(
         ReplyInputErrorCode.BUSY,
         `Agent '${this.name}' is replying; set its state when it is idle.`,
@@ -299,7 +300,7 @@ export class Agent {
     Object.assign(this.engine.context, engine.context);
     next.permission_context = this.engine.context;
     this.actor.getSnapshot().context.state = next;
-    this.#flushObserved();
+    this.#desk.flushObserved();
   }
 
   /**
@@ -308,20 +309,8 @@ export class Agent {
    * One reply at a time: a call while another reply runs (or is being prepared) is refused at once
    * with `ReplyInputError` `REPLY_BUSY`; a `UserInterruptEvent` then interrupts the running one.
    */
-  async reply(inputs?: unknown, options: ReplyOptions = {}): Promise<Msg> {
-    let final: Msg | null = null;
-    if (this.#hasOnReply) {
-      for await (const item of this.#drive(inputs, options)) if (item instanceof Msg) final = item;
-    } else {
-      final = await this.#settle(inputs, options);
-    }
-    if (final === null) {
-      throw new ReplyInputError(
-        ReplyInputErrorCode.NO_FINAL_MESSAGE,
-        "Agent did not produce a final message.",
-      );
-    }
-    return final;
+  reply(inputs?: unknown, options: ReplyOptions = {}): Promise<Msg> {
+    return this.#desk.reply(inputs, options);
   }
 
   /**
@@ -329,11 +318,11 @@ export class Agent {
    * starts. Stopping early interrupts the reply and waits (within the interrupt grace) until the
    * agent is at rest again, so the next reply can start at once.
    */
-  async *replyStream(
+  replyStream(
     inputs?: unknown,
     options: ReplyOptions = {},
   ): AsyncGenerator<AgentEvent, void, undefined> {
-    for await (const item of this.#drive(inputs, options)) if (!(item instanceof Msg)) yield item;
+    return this.#desk.stream(inputs, options);
   }
 
   /**
@@ -343,19 +332,8 @@ export class Agent {
    * between a tool call and its result. Resolves once they are accepted: appended, or queued with
    * their media replaced (a parked reply may wait for its user for a long time).
    */
-  async observe(msgs: unknown): Promise<void> {
-    const list = validateMsgs(msgs instanceof Msg ? [msgs] : Array.isArray(msgs) ? msgs : [msgs]);
-    const supported = this.model.supportedInputMediaTypes;
-    const prepared = hasUnsupportedData(list, supported)
-      ? replaceUnsupportedData(list, supported, this.offloader)
-      : null;
-    if (prepared === null && this.#inbox.isEmpty && this.#takesObserved()) {
-      this.#state.context.push(...list);
-      return;
-    }
-    await this.#inbox.add(list, prepared, () => {
-      this.#flushObserved();
-    });
+  observe(msgs: unknown): Promise<void> {
+    return this.#desk.observe(msgs);
   }
 
   /**
@@ -363,20 +341,8 @@ export class Agent {
    * REPLY_END(interrupted); a parked reply is closed the same way; a reply still being prepared
    * is interrupted as soon as it starts. Idle, or already closing a parked reply: nothing happens.
    */
-  async interrupt(): Promise<void> {
-    const run = this.#run;
-    if (run !== null) {
-      this.#interruptRun(run);
-      return;
-    }
-    if (this.#state.hasAwaitingToolCalls(this.name)) {
-      for await (const _ of this.#drive(
-        createEvent("USER_INTERRUPT", { reply_id: this.#state.replyId }),
-        {},
-      )) {
-        // events reach events$
-      }
-    }
+  interrupt(): Promise<void> {
+    return this.#desk.interrupt();
   }
 
   /**
@@ -394,306 +360,9 @@ export class Agent {
     });
   }
 
-  // ---------------------------------------------------------------- the reply driver
-
-  /**
-   * Checks a reply call's input (spec §3.3 steps 1–4, §3.4) and claims the agent for it, in one
-   * synchronous step: nothing is awaited before the claim, so two calls in the same tick cannot
-   * both pass the check. Null when there is nothing to do (an interrupt with nothing to
-   * interrupt, or one passed on to the running reply).
-   */
-  #claim(inputs: unknown, options: ReplyOptions, streamed: boolean): Claim | null {
-    const read = readReplyOptions(options);
-    const current = this.#run;
-    if (current !== null) {
-      if (isInterruptEvent(inputs)) {
-        const sorted = sortInput(inputs);
-        if (sorted.kind === "interrupt" && current.started && !current.closing)
-          checkReplyId(this.#state, sorted.event);
-        this.#interruptRun(current);
-        return null;
-      }
-      throw new ReplyInputError(
-        ReplyInputErrorCode.BUSY,
-        `Agent '${this.name}' is already replying; wait for the reply to end or interrupt it.`,
-      );
-    }
-    const sorted = sortInput(inputs);
-    let request: ReplyRequest | "interrupt";
-    if (sorted.kind === "interrupt") {
-      if (!this.#state.hasAwaitingToolCalls(this.name)) return null; // spec §3.3 step 3: nothing to do
-      checkParkedReply(this.#state, this.name, sorted.event);
-      request = "interrupt";
-    } else {
-      checkIncomingEvent(this.#state, this.name, sorted);
-      if (sorted.kind === "msgs") {
-        request = { kind: "new", msgs: sorted.msgs };
-      } else {
-        if (read.structuredSchema !== undefined) {
-          getLogger().warn(
-            `agent '${this.name}': a structured schema given with an input event is ignored; the parked reply keeps its own.`,
-          );
-        }
-        request = sorted;
-      }
-    }
-    // A schema that cannot be turned into JSON fails here, before anything is claimed.
-    const schema = read.structuredSchema ?? null;
-    const structured =
-      request !== "interrupt" && request.kind === "new" && schema !== null
-        ? { schema, json: toStructuredJsonSchema(schema) }
-        : null;
-    const run = new ReplyRun(streamed, streamed && this.#hasOnReply, request === "interrupt");
-    this.#run = run;
-    return { run, request, structured };
-  }
-
-  /**
-   * What a claimed reply awaits before it starts: its inputs' media replacement (spec §3.4), or
-   * what the batching guard must know about the parked calls' tools. Null when there is nothing
-   * (the reply starts without a tick in between).
-   */
-  #prepare(claim: Claim): Promise<void> | null {
-    const request = claim.request;
-    if (request === "interrupt") return null;
-    if (request.kind === "new") {
-      const supported = this.model.supportedInputMediaTypes;
-      return hasUnsupportedData(request.msgs, supported)
-        ? replaceUnsupportedData(request.msgs, supported, this.offloader)
-        : null;
-    }
-    const calls = this.#state.getUnfinishedToolCalls(this.name);
-    return calls.every((c) => this.#concurrency.has(c.name)) ? null : this.#learnConcurrency(calls);
-  }
-
-  /** Hands a prepared claim to the machine (an interrupt that arrived meanwhile follows it). */
-  #start(claim: Claim): void {
-    const { run, request } = claim;
-    run.started = true;
-    if (request === "interrupt") {
-      run.resume();
-      this.actor.send({ type: "INTERRUPT" });
-    } else {
-      if (request.kind === "new") this.#pendingStructured = claim.structured;
-      this.#deliver(run, { type: "REPLY", request });
-    }
-    const value = this.actor.getSnapshot().value;
-    if (!run.atRest && isRestState(value)) {
-      // The machine did not take the request: a bug, but the call must end, not hang.
-      this.#finish({
-        kind: "fail",
-        error: new ActorscopeError(
-          ErrorCode.INTERNAL,
-          `agent '${this.name}': the statechart did not take the reply request in state '${value}'.`,
-        ),
-      });
-    }
-  }
-
-  /** Sends the run on in the machine; an interrupt that was asked for meanwhile follows at once. */
-  #deliver(run: ReplyRun, event: AgentMachineEvent): void {
-    run.resume();
-    this.actor.send(event);
-    if (run.interruptRequested && !run.atRest) this.actor.send({ type: "INTERRUPT" });
-  }
-
-  /** An interrupt for the claimed run: now if it runs, as soon as it starts if it is prepared. */
-  #interruptRun(run: ReplyRun): void {
-    if (run.closing) return; // already closing the parked reply: nothing more to do
-    run.interruptRequested = true;
-    if (run.started && !run.atRest) this.actor.send({ type: "INTERRUPT" });
-  }
-
-  /**
-   * The machine ends (or parks) the started run. The agent is released at once unless the
-   * run's consumer decides what comes next (an `onReply` chain may swallow REPLY_END and loop).
-   */
-  #finish(item: RunEnd): void {
-    const run = this.#run;
-    if (run === null || !run.started) {
-      if (item.kind === "fail")
-        getLogger().error(`agent '${this.name}': a failure without a reply`, {
-          error: String(item.error),
-        });
-      return;
-    }
-    // A park while an interrupt is asked for: the INTERRUPT that follows closes it (see #deliver).
-    if (item.kind === "park" && run.interruptRequested) return;
-    // A step of the reply failed: it was interrupted, and now ends with that failure.
-    if (run.failure !== null) item = { kind: "fail", error: run.failure.error };
-    run.end(item);
-    if (!run.chained || run.abandoned) {
-      if (run.abandoned && item.kind === "fail")
-        getLogger().error(`agent '${this.name}': a reply whose stream was stopped failed`, {
-          error: String(item.error),
-        });
-      this.#release(run);
-    }
-  }
-
-  /** Lets go of the run: another reply may claim the agent, observed messages may go in. */
-  #release(run: ReplyRun): void {
-    if (this.#run !== run) return;
-    this.#run = null;
-    run.release();
-    this.#flushObserved();
-    // A chained run parked with an interrupt pending (asked while its consumer had the park
-    // message still to take): the interrupt closes the parked reply now.
-    if (run.interruptRequested && run.lastEnd === "park") {
-      this.interrupt().catch((error: unknown) => {
-        getLogger().error(`agent '${this.name}': closing the parked reply failed`, {
-          error: String(error),
-        });
-      });
-    }
-  }
-
-  /** Whether observed messages can go into the context now: nothing runs, nothing is parked. */
-  #takesObserved(): boolean {
-    return this.#run === null && !this.#state.hasAwaitingToolCalls(this.name);
-  }
-
-  #flushObserved(): void {
-    if (this.#inbox.isEmpty || !this.#takesObserved()) return;
-    const msgs = this.#inbox.takeReady();
-    if (msgs.length > 0) this.#state.context.push(...msgs);
-  }
-
-  /**
-   * `reply()` without an `onReply` middleware: nothing can change the events on their way, so
-   * they go straight to `events$` and the call only waits for the reply's end.
-   */
-  async #settle(inputs: unknown, options: ReplyOptions): Promise<Msg | null> {
-    const claim = this.#claim(inputs, options, false);
-    if (claim === null) return null;
-    const run = claim.run;
-    try {
-      const prepared = this.#prepare(claim);
-      if (prepared !== null) await prepared;
-      this.#start(claim);
-      for (;;) {
-        const item = await run.next();
-        switch (item.kind) {
-          case "event":
-            break;
-          case "park":
-            return item.msg;
-          case "exit":
-            if (item.raiseAfter !== undefined) throw item.raiseAfter;
-            return item.msg;
-          case "fail":
-            throw item.error;
-        }
-      }
-    } finally {
-      run.done = true;
-      this.#release(run);
-    }
-  }
-
-  /** One streamed reply call: validation and claim, then the `onReply` chain around the machine's run. */
-  async *#drive(
-    inputs: unknown,
-    options: ReplyOptions,
-  ): AsyncGenerator<ReplyItem, void, undefined> {
-    const claim = this.#claim(inputs, options, true);
-    if (claim === null) return;
-    const run = claim.run;
-    try {
-      const prepared = this.#prepare(claim);
-      if (prepared !== null) await prepared;
-      const impl = (_input: { inputs: unknown; structuredSchema: unknown }) => this.#impl(claim);
-      const chain = composeOnion(this.#onReply, impl);
-      for await (const item of chain({
-        inputs,
-        structuredSchema: options.structuredSchema ?? null,
-      })) {
-        if (item instanceof Msg) {
-          yield item;
-          continue;
-        }
-        if (item.type === "REPLY_END") run.receivedReplyEnd = true;
-        // Without onReply, #emit has already sent it to events$.
-        if (run.chained) this.#events.next(item);
-        yield item;
-      }
-    } finally {
-      // Not done: the consumer stopped early, the chain threw, or a middleware stopped reading
-      // the reply before its end; the machine may still be running it.
-      if (run.done) this.#release(run);
-      else await this.#abandon(run);
-    }
-  }
-
-  /**
-   * The consumer stopped early (or the chain threw): the reply is interrupted, its remaining
-   * events go to `events$`, and the call returns once the machine is at rest (bounded by the
-   * interrupt grace), so that the agent is free for the next reply.
-   */
-  async #abandon(run: ReplyRun): Promise<void> {
-    if (this.#run !== run) return;
-    if (!run.started || run.atRest) {
-      this.#release(run);
-      return;
-    }
-    run.abandon();
-    this.#interruptRun(run);
-    await run.whenReleased();
-  }
-
-  /** The innermost reply: starts the machine and yields what it produces until the reply ends. */
-  async *#impl(claim: Claim): AsyncGenerator<ReplyItem, void, undefined> {
-    const run = claim.run;
-    if (run.started) {
-      throw new ActorscopeError(
-        ErrorCode.INTERNAL,
-        `agent '${this.name}': an onReply middleware called next() twice in one reply.`,
-      );
-    }
-    this.#start(claim);
-    for (;;) {
-      const item = await run.next();
-      switch (item.kind) {
-        case "event":
-          yield item.event;
-          break;
-        case "park":
-          run.done = true;
-          this.#release(run);
-          yield item.msg;
-          return;
-        case "exit":
-          if (item.swallowable && !run.receivedReplyEnd) {
-            // A middleware swallowed REPLY_END: the loop goes on (spec §3.3 step 7).
-            this.#deliver(run, { type: "CONTINUE" });
-            break;
-          }
-          run.done = true;
-          this.#release(run);
-          yield item.msg;
-          if (item.raiseAfter !== undefined) throw item.raiseAfter;
-          return;
-        case "fail":
-          run.done = true;
-          this.#release(run);
-          throw item.error;
-      }
-    }
-  }
-
-  /**
-   * Sends an event of the running reply on its way: straight to `events$` unless an `onReply`
-   * chain carries the reply's events (then `events$` gets what comes out of it), and to the
-   * reply's stream if it has one. Late work of an ended reply never gets here (see `gatedDeps`).
-   */
+  /** Sends an event of the running reply on its way (see `ReplyDesk.emit`). */
   #emit(event: AgentEvent): void {
-    const run = this.#run;
-    if (run === null) {
-      this.#events.next(event);
-      return;
-    }
-    if (!run.chained) this.#events.next(event);
-    run.emit(event);
+    this.#desk.emit(event);
   }
 
   // ---------------------------------------------------------------- machine slots
@@ -731,8 +400,7 @@ export class Agent {
             if (event.type !== "REPLY" || event.request.kind !== "new") return;
             const state = this.#state;
             state.context.push(...event.request.msgs);
-            const structured = this.#pendingStructured;
-            this.#pendingStructured = null;
+            const structured = this.#desk.takeStructured();
             state.reply_context = {
               reply_id: newId(),
               cur_iter: 0,
@@ -767,7 +435,7 @@ export class Agent {
           if (params.hint !== null) this.#state.appendContext(this.name, [params.hint]);
         },
         parkReply: (_, params) => {
-          this.#finish({ kind: "park", msg: params.msg });
+          this.#desk.finish({ kind: "park", msg: params.msg });
         },
         finishReply: (_, params) => {
           const state = this.#state;
@@ -783,7 +451,7 @@ export class Agent {
               finished_reason: params.reason,
             }),
           );
-          this.#finish({ kind: "exit", msg: params.msg, swallowable: this.#hasOnReply });
+          this.#desk.finish({ kind: "exit", msg: params.msg, swallowable: this.#hasOnReply });
         },
         endInterrupted: () => {
           this.#guardEnd(() => {
@@ -797,7 +465,7 @@ export class Agent {
               }),
             );
             const react = this.configs.reactConfig;
-            this.#finish({
+            this.#desk.finish({
               kind: "exit",
               msg: new AssistantMsg({
                 name: this.name,
@@ -813,7 +481,7 @@ export class Agent {
           });
         },
         failReply: (_, params) => {
-          this.#finish({ kind: "fail", error: params.error });
+          this.#desk.finish({ kind: "fail", error: params.error });
         },
         abortWork: () => {
           this.#work.abort();
@@ -831,10 +499,7 @@ export class Agent {
     try {
       body();
     } catch (error) {
-      const run = this.#run;
-      if (run === null) throw error;
-      run.failure ??= { error };
-      run.interruptRequested = true;
+      if (!this.#desk.failStep(error)) throw error;
     }
   }
 
@@ -843,7 +508,7 @@ export class Agent {
     try {
       body();
     } catch (error) {
-      this.#finish({ kind: "fail", error });
+      this.#desk.finish({ kind: "fail", error });
     }
   }
 
@@ -1127,24 +792,6 @@ export class Agent {
   }
 }
 
-/** A schema for the coming reply's structured output, with its JSON form. */
-interface PendingStructured {
-  readonly schema: StructuredSchemaInput;
-  readonly json: Record<string, unknown>;
-}
-
-/** A reply call that has claimed the agent: its run and the request it will hand to the machine. */
-interface Claim {
-  readonly run: ReplyRun;
-  readonly request: ReplyRequest | "interrupt";
-  readonly structured: PendingStructured | null;
-}
-
-/** The states where the machine waits for a command (nothing of a reply runs). */
-function isRestState(value: string): boolean {
-  return value === "idle" || value === "awaiting-confirm" || value === "awaiting-external";
-}
-
 interface ModelCallInput {
   currentModel: ChatModel;
   messages: Msg[];
@@ -1159,14 +806,6 @@ type OnionHook =
   | "onActing"
   | "onModelCall"
   | "onCompressContext";
-
-function isInterruptEvent(value: unknown): boolean {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    (value as { type?: unknown }).type === "USER_INTERRUPT"
-  );
-}
 
 function isZod(schema: StructuredSchemaInput): schema is ZodType {
   return typeof (schema as { safeParse?: unknown }).safeParse === "function";

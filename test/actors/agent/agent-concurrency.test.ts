@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
-import type {
-  Msg} from "../../../src/index.js";
+import { z } from "zod";
 import {
   ActorscopeError,
+  FunctionTool,
   ScriptedModel,
   UserMsg,
   createEvent,
   type AgentEvent,
   type DataBlock,
+  type Msg,
 } from "../../../src/index.js";
 import { collect, confirmEvent, echo, makeAgent, user, yes } from "./agent-fixture.js";
 
@@ -173,6 +174,49 @@ describe("Agent: one reply at a time (check and claim are one step)", () => {
     expect(events.at(-1)).toMatchObject({ type: "REPLY_END", finished_reason: "interrupted" });
     expect(userTexts(agent)).toHaveLength(1); // the input was not lost
     expect((await agent.reply(user("again"))).getTextContent()).not.toBe("");
+  });
+
+  it("§3.8 interrupt() while a resume is being prepared: the resume applies, and the reply it parks again is closed", async () => {
+    const asker = (name: string) =>
+      new FunctionTool({
+        name,
+        description: `${name} tool`,
+        parameters: z.object({ text: z.string() }),
+        isConcurrencySafe: true,
+        fn: ({ text }: { text: string }) => text,
+      });
+    const turns = [
+      {
+        toolCalls: [
+          { id: "c1", name: "a", input: { text: "a" } },
+          { id: "c2", name: "b", input: { text: "b" } },
+        ],
+      },
+    ];
+    const first = makeAgent(turns, { tools: [asker("a"), asker("b")] });
+    await first.reply(user("go"));
+    expect(first.state.getAwaitingToolCalls("Friday").map((c) => c.id)).toEqual(["c1", "c2"]);
+    // Restored elsewhere: the new agent learns its tools before it resumes (an await).
+    const agent = makeAgent(["unused"], {
+      tools: [asker("a"), asker("b")],
+      state: JSON.parse(JSON.stringify(first.state)) as never,
+    });
+    const events: AgentEvent[] = [];
+    agent.events$.subscribe((e) => events.push(e));
+    const [c1] = agent.state.getAwaitingToolCalls("Friday");
+    // Denying c1 alone parks the reply again at once (c2 still asks).
+    const resumed = agent.reply(
+      confirmEvent(agent, [{ confirmed: false, tool_call: c1!, rules: null }]),
+    );
+    const interrupted = agent.interrupt();
+    await interrupted;
+    const msg = await resumed;
+    expect(msg.finished_reason).toBe("interrupted");
+    const results = agent.state.context.at(-1)!.getContentBlocks("tool_result");
+    expect(results.map((r) => `${r.id}:${r.state}`)).toEqual(["c1:denied", "c2:interrupted"]);
+    expect(events.at(-1)).toMatchObject({ type: "REPLY_END", finished_reason: "interrupted" });
+    expect(agent.state.hasAwaitingToolCalls("Friday")).toBe(false);
+    expect(agent.actor.getSnapshot().value).toBe("idle");
   });
 
   it("a replyStream() stopped early leaves the agent free for the next reply, which gets its own answer", async () => {
