@@ -6,7 +6,7 @@ import {
   type AgentStateInput,
   type ScriptedTurn,
 } from "../../../src/index.js";
-import { Remote, confirmEvent, echo, makeAgent, user, yes } from "./agent-fixture.js";
+import { Remote, collect, confirmEvent, echo, makeAgent, user, yes } from "./agent-fixture.js";
 
 const ASK: ScriptedTurn[] = [
   { toolCalls: [{ id: "c1", name: "echo", input: { text: "x" } }] },
@@ -107,6 +107,41 @@ describe("Resume checks (spec §3.3 step 4, departures: reply_id and reply_conte
     agent.state.replyId = parked.state.replyId;
     expect((await agent.reply(event)).getTextContent()).toBe("done");
     expect(ran).toEqual(["x"]);
+  });
+});
+
+describe("A state replaced with agent.state = … (the machine follows it)", () => {
+  it("§10 a parked state given to an idle agent can be interrupted and resumed", async () => {
+    const parked = await parkedOnConfirm();
+    const json = JSON.stringify(parked.state);
+
+    const closing = makeAgent(["after"], { tools: [echo()] });
+    closing.state = AgentState.fromJSON(JSON.parse(json));
+    await closing.interrupt();
+    expect(closing.state.hasAwaitingToolCalls("Friday")).toBe(false);
+    expect((await closing.reply(user("next"))).getTextContent()).toBe("after");
+
+    const ran: string[] = [];
+    const resuming = makeAgent(["done"], { tools: [echo(ran)] });
+    resuming.state = AgentState.fromJSON(JSON.parse(json));
+    const asked = resuming.state.getAwaitingToolCalls("Friday")[0]!;
+    expect((await resuming.reply(confirmEvent(resuming, [yes(asked)]))).getTextContent()).toBe(
+      "done",
+    );
+    expect(ran).toEqual(["x"]);
+  });
+
+  it("§10 a fresh state given to a parked agent takes a new reply", async () => {
+    const agent = await parkedOnConfirm();
+    agent.state = new AgentState();
+    const events = await collect(agent.replyStream(user("again")));
+    expect(events[0]).toMatchObject({ type: "REPLY_START" });
+    expect(events.at(-1)).toMatchObject({ type: "REPLY_END", finished_reason: "completed" });
+    expect(agent.state.context.map((m) => `${m.role}:${m.getTextContent()}`)).toEqual([
+      "user:again",
+      "assistant:done",
+    ]);
+    expect(agent.actor.getSnapshot().value).toBe("idle");
   });
 });
 
