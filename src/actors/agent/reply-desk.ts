@@ -273,7 +273,8 @@ export class ReplyDesk {
 
   /**
    * The machine ends (or parks) the started run. The agent is released at once unless the
-   * run's consumer decides what comes next (an `onReply` chain may swallow REPLY_END and loop).
+   * run's consumer decides what comes next (an `onReply` chain may swallow REPLY_END and loop);
+   * then it is released when the chain has let REPLY_END through.
    */
   finish(item: RunEnd): void {
     const run = this.#run;
@@ -293,7 +294,10 @@ export class ReplyDesk {
     // A step of the reply failed: it was interrupted, and now ends with that failure.
     if (run.failure !== null) item = { kind: "fail", error: run.failure.error };
     run.end(item);
-    if (!run.chained || run.abandoned) {
+    // Only a completed end that an `onReply` chain may swallow waits for the chain's decision;
+    // any other end releases the agent now, even if the consumer is slow (or never reads it).
+    const decided = !(item.kind === "exit" && item.swallowable);
+    if (!run.chained || run.abandoned || decided) {
       if (run.abandoned && item.kind === "fail")
         getLogger().error(`agent '${this.#host.name}': a reply whose stream was stopped failed`, {
           error: String(item.error),
@@ -308,15 +312,6 @@ export class ReplyDesk {
     this.#run = null;
     run.release();
     this.flushObserved();
-    // A chained run parked with an interrupt pending (asked while its consumer had the park
-    // message still to take): the interrupt closes the parked reply now.
-    if (run.interruptRequested && run.lastEnd === "park") {
-      this.interrupt().catch((error: unknown) => {
-        getLogger().error(`agent '${this.#host.name}': closing the parked reply failed`, {
-          error: String(error),
-        });
-      });
-    }
   }
 
   /** Whether observed messages can go into the context now: nothing runs, nothing is parked. */

@@ -53,8 +53,6 @@ export class ReplyRun {
   interruptRequested = false;
   /** The machine came to rest for this run (it pushed an end) and was not sent on since. */
   atRest = false;
-  /** How the machine last ended the run (null while it runs). */
-  lastEnd: RunEnd["kind"] | null = null;
   /** A step of the reply failed (an action threw): the run ends with this error. */
   failure: { readonly error: unknown } | null = null;
   /** The consumer stopped early: the run ends without it (events go to `events$` directly). */
@@ -83,14 +81,12 @@ export class ReplyRun {
   /** Queues the machine's end of the run; the machine is now at rest for it. */
   end(item: RunEnd): void {
     this.atRest = true;
-    this.lastEnd = item.kind;
     this.#push(item);
   }
 
   /** The run is handed to the machine again (a new reply, a resume, a continue). */
   resume(): void {
     this.atRest = false;
-    this.lastEnd = null;
   }
 
   /** The consumer is gone: events go straight to `events$`, nothing more is queued for it. */

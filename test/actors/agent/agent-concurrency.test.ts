@@ -235,6 +235,33 @@ describe("Agent: one reply at a time (check and claim are one step)", () => {
   });
 });
 
+describe("Agent: a consumer that stops reading without closing its stream", () => {
+  it("§3.3 with an onReply middleware, a parked reply still frees the agent for its resume", async () => {
+    const ran: string[] = [];
+    const agent = makeAgent(
+      [{ toolCalls: [{ id: "c1", name: "echo", input: { text: "x" } }] }, "done"],
+      {
+        tools: [echo(ran)],
+        middlewares: [
+          {
+            async *onReply(_agent, input, next) {
+              yield* next(input);
+            },
+          },
+        ],
+      },
+    );
+    const iterator = agent.replyStream(user("go"))[Symbol.asyncIterator]();
+    await iterator.next(); // REPLY_START, then the reader goes away
+    // The machine parks without the reader: the agent waits for the user, not for the reader.
+    await new Promise((resolve) => setImmediate(resolve));
+    const asked = agent.state.getAwaitingToolCalls("Friday")[0];
+    expect(asked?.state).toBe("asking");
+    expect((await agent.reply(confirmEvent(agent, [yes(asked!)]))).getTextContent()).toBe("done");
+    expect(ran).toEqual(["x"]);
+  });
+});
+
 describe("Agent: interrupts of a parked reply", () => {
   async function parked() {
     const agent = makeAgent(
