@@ -1,5 +1,5 @@
 import { ValidationError, type ValidationIssue } from "../errors/index.js";
-import type { AgentState } from "./agent-state.js";
+import type { Msg } from "../message/index.js";
 
 /**
  * Refuses a state whose last message — the one a parked or running reply acts on — has two tool
@@ -8,7 +8,7 @@ import type { AgentState } from "./agent-state.js";
  * Older messages are history and are not checked (a provider that repeats ids across turns is
  * harmless there).
  */
-export function assertUniqueToolCallIds(state: AgentState): void {
+export function assertUniqueToolCallIds(state: { readonly context: readonly Msg[] }): void {
   const last = state.context.at(-1);
   if (last === undefined || last.role !== "assistant") return;
   const index = state.context.length - 1;
