@@ -51,24 +51,37 @@ function fold(key: string): string {
   return key.toLowerCase().replace(/[-_]/g, "");
 }
 
-/** Levenshtein distance, giving up (returning `limit`) once it cannot be below `limit`. */
+/**
+ * Edit distance counting a swap of two neighbouring letters as one edit (`nmae` is one edit from
+ * `name`: the commonest typo), giving up (returning `limit`) once it cannot be below `limit`.
+ */
 function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) >= limit) return limit;
+  let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a.charAt(i - 1) === b.charAt(j - 1) ? 0 : 1;
-      const value = Math.min(
+      let value = Math.min(
         (previous[j] ?? 0) + 1,
         (current[j - 1] ?? 0) + 1,
         (previous[j - 1] ?? 0) + cost,
       );
+      if (
+        i > 1 &&
+        j > 1 &&
+        a.charAt(i - 1) === b.charAt(j - 2) &&
+        a.charAt(i - 2) === b.charAt(j - 1)
+      ) {
+        value = Math.min(value, (before[j - 2] ?? 0) + 1);
+      }
       current.push(value);
       if (value < rowMin) rowMin = value;
     }
     if (rowMin >= limit) return limit;
+    before = previous;
     previous = current;
   }
   return previous[b.length] ?? limit;

@@ -86,10 +86,12 @@ export interface ActingOutput extends WorkOutput {
 
 /**
  * While work runs, INTERRUPT asks it to stop (it ends with its interrupted tail); if it has not
- * within `interruptGrace`, the agent ends the reply without it.
+ * within `interruptGrace`, the agent ends the reply without it. A repeated INTERRUPT restarts the
+ * one timer (XState keeps one timer per id only if the old one is cancelled first: a second
+ * schedule would leave the first to fire into a later reply).
  */
 const INTERRUPTIBLE = {
-  INTERRUPT: { actions: ["abortWork", "scheduleInterruptTimeout"] },
+  INTERRUPT: { actions: ["abortWork", "cancelInterruptTimeout", "scheduleInterruptTimeout"] },
   INTERRUPT_TIMEOUT: { target: "idle", actions: "endInterrupted" },
 } as const;
 
@@ -189,6 +191,16 @@ function finishParams({ context }: { context: AgentMachineContext }): {
   if (next?.kind !== "exit") throw new Error("The agent machine exited without an exit decision.");
   return { reason: next.reason, msg: next.msg };
 }
+
+/**
+ * A reply request where the machine rests (idle or parked). The agent checked the request against
+ * the state, which decides (a state replaced while parked may take a new reply; a reply parked in
+ * another process is resumed from idle).
+ */
+const REPLY_AT_REST = [
+  { guard: "isNewReply", actions: ["beginReply", "resetReply", "decide", "route"] },
+  { actions: ["applyResume", "resetReply", "decide", "route"] },
+] as const;
 
 /** Interrupted work has emitted its tail: end the reply. */
 const WORK_INTERRUPTED = {
@@ -346,6 +358,8 @@ export function createAgentMachine() {
        */
       shouldCompress: () => true,
       isNewReply: ({ event }) => event.type === "REPLY" && event.request.kind === "new",
+      /** The state holds a parked reply (the machine may be idle: the agent's state was replaced). */
+      isParked: ({ context }) => context.state.hasAwaitingToolCalls(context.name),
       madeProgress: ({ context }) => context.madeProgress,
       interrupted: ({ event }) => isWorkDone(event) && event.output.interrupted,
       moreBatches: ({ context, event }) =>
@@ -371,12 +385,12 @@ export function createAgentMachine() {
     }),
     states: {
       idle: {
+        // A reply ended: no interrupt timer of it may fire into the next one.
+        entry: "cancelInterruptTimeout",
         on: {
-          REPLY: [
-            { guard: "isNewReply", actions: ["beginReply", "resetReply", "decide", "route"] },
-            // a reply parked in another process, resumed here (the agent checked it is waiting)
-            { actions: ["applyResume", "resetReply", "decide", "route"] },
-          ],
+          REPLY: REPLY_AT_REST,
+          // A parked reply in a state given to an idle machine (`agent.state = …`): close it.
+          INTERRUPT: { guard: "isParked", actions: "endInterrupted" },
           // After a middleware swallowed REPLY_END: loop again, once per bit of progress.
           CONTINUE: [
             {
@@ -440,15 +454,17 @@ export function createAgentMachine() {
         },
       },
       "awaiting-confirm": {
+        entry: "cancelInterruptTimeout",
         on: {
-          REPLY: { actions: ["applyResume", "resetReply", "decide", "route"] },
+          REPLY: REPLY_AT_REST,
           INTERRUPT: { target: "idle", actions: "endInterrupted" },
           NEXT: ROUTES,
         },
       },
       "awaiting-external": {
+        entry: "cancelInterruptTimeout",
         on: {
-          REPLY: { actions: ["applyResume", "resetReply", "decide", "route"] },
+          REPLY: REPLY_AT_REST,
           INTERRUPT: { target: "idle", actions: "endInterrupted" },
           NEXT: ROUTES,
         },

@@ -11,6 +11,12 @@ export interface WorkScope {
    * on first read: work that follows another signal pays nothing for it.
    */
   readonly signal: AbortSignal;
+  /**
+   * True once the machine stopped waiting for this work (its state was left, or the machine
+   * stopped) before it ended: whatever it produces from then on is late and must be dropped (its
+   * output already is). A plain flag: reading it costs nothing, so work checks it per event.
+   */
+  readonly stopped: boolean;
 }
 
 /** Options of {@link fromWork}. */
@@ -22,7 +28,7 @@ export interface WorkOptions {
 /**
  * An invoked piece of work: runs `run(input, scope)` and reports `WORK_DONE` with its output, or
  * `WORK_FAILED` with its error, to the invoking state. Leaving the state before the work ends
- * aborts `scope.signal` and calls `onStop`.
+ * aborts `scope.signal`, sets `scope.stopped` and calls `onStop`.
  *
  * Unlike `fromPromise`, it creates no AbortController per invocation unless the work reads
  * `scope.signal` — the agent loop invokes two of these per step, millions of times in a
@@ -40,10 +46,14 @@ export function fromWork<O, I>(
   return fromCallback<EventObject, I>(({ input, sendBack }) => {
     let controller: AbortController | null = null;
     let settled = false;
+    let stopped = false;
     const scope: WorkScope = {
       get signal() {
         controller ??= new AbortController();
         return controller.signal;
+      },
+      get stopped() {
+        return stopped;
       },
     };
     // A synchronous throw from `run` becomes a rejection like any other failure.
@@ -63,6 +73,7 @@ export function fromWork<O, I>(
     );
     return () => {
       if (settled) return;
+      stopped = true;
       controller?.abort();
       options.onStop?.();
     };

@@ -16,6 +16,7 @@ import {
   type AgentStateInput,
 } from "./agent-state-schema.js";
 import type { ReplyContext } from "./reply-context.js";
+import { assertUniqueToolCallIds } from "./tool-call-ids.js";
 
 /**
  * Everything an agent knows between calls (spec §10): the conversation (`context`), the summary
@@ -54,9 +55,13 @@ export class AgentState {
     this.tool_context = data.tool_context;
     this.tasks_context = data.tasks_context;
     this.middle_context = data.middle_context;
+    assertUniqueToolCallIds(this);
   }
 
-  /** Validates and migrates a state that arrived as JSON; a `ValidationError` names the bad field. */
+  /**
+   * Validates and migrates a state that arrived as JSON; a `ValidationError` names the bad field
+   * (also a tool-call id used twice in the last message, see `assertUniqueToolCallIds`).
+   */
   static fromJSON(value: unknown): AgentState {
     return new AgentState(parseOrThrow(AgentStateSchema, value, "AgentState"));
   }

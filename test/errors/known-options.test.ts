@@ -46,4 +46,9 @@ describe("nearestKey", () => {
     expect(nearestKey("contextsize", KNOWN)).toBe("contextSize");
     expect(nearestKey("q", KNOWN)).toBeNull();
   });
+
+  it("counts a swap of two neighbouring letters as one edit (`nmae` is `name`)", () => {
+    expect(nearestKey("nmae", ["name", "model", "state"])).toBe("name");
+    expect(nearestKey("modle", ["name", "model"])).toBe("model");
+  });
 });

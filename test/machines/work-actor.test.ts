@@ -89,4 +89,24 @@ describe("fromWork", () => {
     await waitFor(actor, (s) => s.value === "done");
     expect(stops).toBe(0);
   });
+
+  it("does mark the scope stopped once its state is left before the work ends (late work knows it is late)", async () => {
+    let scopeSeen: WorkScope | null = null;
+    let release!: () => void;
+    const { actor } = host((_input, scope) => {
+      scopeSeen = scope;
+      return new Promise<number>((resolve) => {
+        release = () => {
+          resolve(1);
+        };
+      });
+    });
+    const scope = scopeSeen as WorkScope | null;
+    expect(scope?.stopped).toBe(false);
+    actor.send({ type: "LEAVE" });
+    expect(scope?.stopped).toBe(true);
+    release();
+    const finished = host(() => Promise.resolve(1));
+    await waitFor(finished.actor, (s) => s.value === "done");
+  });
 });

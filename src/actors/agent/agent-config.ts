@@ -1,4 +1,4 @@
-import { ValidationError, parseOrThrow } from "../../errors/index.js";
+import { ValidationError, assertKnownOptions, parseOrThrow } from "../../errors/index.js";
 import {
   ContextConfigSchema,
   type ContextConfig,
@@ -21,9 +21,22 @@ export interface AgentConfigs {
   readonly injectionConfig: InjectionConfig;
 }
 
+/** The keys each config takes: an unknown key is refused, naming the nearest (`maxIter` → `maxIters`). */
+const CONFIG_KEYS = {
+  ModelConfig: new Set(Object.keys(ModelConfigSchema.shape)),
+  ContextConfig: new Set(Object.keys(ContextConfigSchema.shape)),
+  ReActConfig: new Set(Object.keys(ReActConfigSchema.shape)),
+  InjectionConfig: new Set(Object.keys(InjectionConfigSchema.shape)),
+} as const;
+
+function strict(value: unknown, what: keyof typeof CONFIG_KEYS): unknown {
+  assertKnownOptions(value, CONFIG_KEYS[what], what);
+  return value;
+}
+
 /**
- * Validates the four configs (each a fresh object per agent) and their cross-field rules
- * (spec §3.1), with the reference's messages.
+ * Validates the four configs (each a fresh object per agent, known keys only) and their
+ * cross-field rules (spec §3.1), with the reference's messages.
  */
 export function resolveConfigs(options: {
   modelConfig?: ModelConfigInput | undefined;
@@ -31,16 +44,24 @@ export function resolveConfigs(options: {
   reactConfig?: ReActConfigInput | undefined;
   injectionConfig?: InjectionConfigInput | undefined;
 }): AgentConfigs {
-  const modelConfig = parseOrThrow(ModelConfigSchema, options.modelConfig ?? {}, "ModelConfig");
+  const modelConfig = parseOrThrow(
+    ModelConfigSchema,
+    strict(options.modelConfig ?? {}, "ModelConfig"),
+    "ModelConfig",
+  );
   const contextConfig = parseOrThrow(
     ContextConfigSchema,
-    options.contextConfig ?? {},
+    strict(options.contextConfig ?? {}, "ContextConfig"),
     "ContextConfig",
   );
-  const reactConfig = parseOrThrow(ReActConfigSchema, options.reactConfig ?? {}, "ReActConfig");
+  const reactConfig = parseOrThrow(
+    ReActConfigSchema,
+    strict(options.reactConfig ?? {}, "ReActConfig"),
+    "ReActConfig",
+  );
   const injectionConfig = parseOrThrow(
     InjectionConfigSchema,
-    options.injectionConfig ?? {},
+    strict(options.injectionConfig ?? {}, "InjectionConfig"),
     "InjectionConfig",
   );
   const { reserveRatio, triggerRatio } = contextConfig;

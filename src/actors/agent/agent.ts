@@ -1,7 +1,7 @@
 import { Subject, type Observable } from "rxjs";
 import type { ZodType } from "zod";
 import { createActor, type Actor, type InspectionEvent, type Observer } from "xstate";
-import { AbortedError, getLogger } from "../../errors/index.js";
+import { AbortedError, ValidationError, getLogger } from "../../errors/index.js";
 import type { ContextConfigInput } from "../../context/index.js";
 import {
   AssistantMsg,
@@ -20,11 +20,11 @@ import {
   type InjectionConfigInput,
   type ReActConfigInput,
   type ReasoningOutput,
-  type ReplyRequest,
   type WorkOutput,
   type ActingOutput,
   type ReasoningInput,
   type ActingInput,
+  type WorkScope,
 } from "../../machines/index.js";
 import {
   composeOnion,
@@ -42,7 +42,7 @@ import {
   type ToolSchema,
 } from "../../model/index.js";
 import { PermissionEngine, type PermissionDecision } from "../../permission/index.js";
-import { AgentState, type AgentStateInput } from "../../state/index.js";
+import { AgentState, assertUniqueToolCallIds, type AgentStateInput } from "../../state/index.js";
 import { Toolkit, type ToolChunk, type ToolResponse } from "../../tools/index.js";
 import {
   applyConfirmResults,
@@ -54,9 +54,12 @@ import { resolveConfigs, type AgentConfigs } from "./agent-config.js";
 import {
   GenerateStructuredOutput,
   GENERATE_STRUCTURED_OUTPUT_NAME,
-  toStructuredJsonSchema,
 } from "./generate-structured-output-tool.js";
-import { replaceUnsupportedData, type DataBlockOffloader } from "./input-media.js";
+import {
+  hasUnsupportedData,
+  replaceUnsupportedData,
+  type DataBlockOffloader,
+} from "./input-media.js";
 import { InputMeasure } from "./input-measure.js";
 import type { CheckPermissionInput, LoopDeps, PreparedCall } from "./loop-deps.js";
 import type { ModelConfigInput } from "./model-config.js";
@@ -66,9 +69,14 @@ import {
   systemMessage,
   type ReasoningContext,
 } from "./reasoning-step.js";
-import { checkIncomingEvent, sortInput, validateMsgs } from "./reply-input.js";
+import {
+  readAgentOptions,
+  type ReplyOptions,
+  type StructuredSchemaInput,
+} from "./agent-options.js";
+import { ReplyDesk } from "./reply-desk.js";
 import { ReplyInputError, ReplyInputErrorCode } from "./reply-input-error.js";
-import { ReplyRun } from "./reply-run.js";
+import { gatedDeps } from "./work-gate.js";
 
 /** Where an agent offloads what does not fit its context (spec §8.5); a workspace adds instructions. */
 export interface AgentOffloader extends DataBlockOffloader {
@@ -76,8 +84,7 @@ export interface AgentOffloader extends DataBlockOffloader {
   getInstructions?(): string | null | Promise<string | null>;
 }
 
-/** A structured-output schema: a zod schema (in process) or a JSON schema object. */
-export type StructuredSchemaInput = ZodType | Record<string, unknown>;
+export type { ReplyOptions, StructuredSchemaInput } from "./agent-options.js";
 
 /** Options of {@link Agent}. Configs are camelCase code; state and events keep wire names. */
 export interface AgentOptions {
@@ -95,12 +102,6 @@ export interface AgentOptions {
   injectionConfig?: InjectionConfigInput | undefined;
   /** Passed to XState's `createActor`: the local inspector or the Stately inspector. */
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void) | undefined;
-}
-
-/** Options of one reply. */
-export interface ReplyOptions {
-  /** Makes the reply end with a structured output matching this schema (spec §3.11). */
-  structuredSchema?: StructuredSchemaInput | undefined;
 }
 
 type HookLayers<I, R> = Layer<I, R>[];
@@ -155,18 +156,19 @@ export class Agent {
   #stepPrompt: string | null = null;
   /** The prompt the last input measure was taken with (set by `#measureInput`). */
   #measuredPrompt: string | null = null;
-  #run: ReplyRun | null = null;
   /** Aborted by an interrupt: the work of the current reply stops (one per reply, not per step). */
   #work = new AbortController();
   /** The system prompt's message, reused while the prompt is unchanged. */
   #systemMsg: { readonly prompt: string; readonly msg: Msg } | null = null;
   /** The last exact measure of the model input, for the compression guard. */
   #measure: InputMeasure | null = null;
-  #pendingStructured: StructuredSchemaInput | null = null;
+  /** Where replies, observed messages and interrupts come in, one reply at a time. */
+  readonly #desk: ReplyDesk;
   readonly #concurrency = new Map<string, boolean>();
   readonly #deps: LoopDeps;
 
   constructor(options: AgentOptions) {
+    options = readAgentOptions(options);
     this.name = options.name;
     this.systemPrompt = options.systemPrompt;
     this.model = options.model;
@@ -175,6 +177,8 @@ export class Agent {
     this.configs = resolveConfigs(options);
     this.#state =
       options.state instanceof AgentState ? options.state : new AgentState(options.state ?? {});
+    // A state built as an AgentState may have changed since: its parked calls are checked again.
+    assertUniqueToolCallIds(this.#state);
     this.engine = new PermissionEngine(this.#state.permission_context);
     // The engine parses its own copy: make the state hold that live object, so rules it adds persist.
     this.#state.permission_context = this.engine.context;
@@ -207,6 +211,30 @@ export class Agent {
       acting: (toolCall, signal, prepared) => this.#acting(toolCall, signal, prepared),
       truncateResult: (result) => Promise.resolve(result),
     };
+
+    const media = this.model.supportedInputMediaTypes;
+    const getActor = (): Actor<AgentMachine> => this.actor;
+    this.#desk = new ReplyDesk({
+      name: this.name,
+      get actor() {
+        return getActor();
+      },
+      get state() {
+        return getState();
+      },
+      events: this.#events,
+      onReply: this.#onReply,
+      replaceMedia: (msgs) =>
+        hasUnsupportedData(msgs, media)
+          ? replaceUnsupportedData(msgs, media, this.offloader)
+          : null,
+      prepareResume: () => {
+        const calls = this.#state.getUnfinishedToolCalls(this.name);
+        return calls.every((c) => this.#concurrency.has(c.name))
+          ? null
+          : this.#learnConcurrency(calls);
+      },
+    });
 
     const machine = this.#provideMachine();
     const parked = this.#state.getAwaitingToolCalls(this.name);
@@ -247,11 +275,11 @@ export class Agent {
       error: (error) => {
         this.#work.abort();
         getLogger().error(`agent '${this.name}' statechart failed`, { error: String(error) });
-        this.#run?.push({ kind: "fail", error });
+        this.#desk.finish({ kind: "fail", error });
       },
       // The statechart was stopped (its running work was aborted): the reply fails.
       complete: () => {
-        this.#run?.push({
+        this.#desk.finish({
           kind: "fail",
           error: new AbortedError(`agent '${this.name}' (its statechart was stopped)`),
         });
@@ -272,72 +300,65 @@ export class Agent {
 
   /** Replaces the state (not while a reply runs); the permission engine follows it. */
   set state(next: AgentState) {
-    if (this.#run !== null) {
+    if (this.#desk.busy) {
       throw new ReplyInputError(
         ReplyInputErrorCode.BUSY,
         `Agent '${this.name}' is replying; set its state when it is idle.`,
       );
     }
+    if (!(next instanceof AgentState)) {
+      throw new ValidationError("Agent state", [{ path: "", message: "Expected an AgentState" }]);
+    }
+    assertUniqueToolCallIds(next);
     this.#state = next;
     // Unlike the reference (whose engine stays on the old context), rules follow the new state.
     const engine = new PermissionEngine(next.permission_context);
     Object.assign(this.engine.context, engine.context);
     next.permission_context = this.engine.context;
     this.actor.getSnapshot().context.state = next;
+    this.#desk.flushObserved();
   }
 
   /**
    * Replies to the input and returns the final message (spec §3.2). A parked reply returns the
    * "waiting" message; resume it with a `UserConfirmResultEvent` or `ExternalExecutionResultEvent`.
+   * One reply at a time: a call while another reply runs (or is being prepared) is refused at once
+   * with `ReplyInputError` `REPLY_BUSY`; a `UserInterruptEvent` then interrupts the running one.
    */
-  async reply(inputs?: unknown, options: ReplyOptions = {}): Promise<Msg> {
-    let final: Msg | null = null;
-    if (this.#hasOnReply) {
-      for await (const item of this.#drive(inputs, options)) if (item instanceof Msg) final = item;
-    } else {
-      final = await this.#settle(inputs, options);
-    }
-    if (final === null) {
-      throw new ReplyInputError(
-        ReplyInputErrorCode.NO_FINAL_MESSAGE,
-        "Agent did not produce a final message.",
-      );
-    }
-    return final;
+  reply(inputs?: unknown, options: ReplyOptions = {}): Promise<Msg> {
+    return this.#desk.reply(inputs, options);
   }
 
-  /** Replies to the input, streaming its events (spec §2); stopping early interrupts the reply. */
-  async *replyStream(
+  /**
+   * Replies to the input, streaming its events (spec §2); the agent is claimed when iteration
+   * starts. Stopping early interrupts the reply and waits (within the interrupt grace) until the
+   * agent is at rest again, so the next reply can start at once.
+   */
+  replyStream(
     inputs?: unknown,
     options: ReplyOptions = {},
   ): AsyncGenerator<AgentEvent, void, undefined> {
-    for await (const item of this.#drive(inputs, options)) if (!(item instanceof Msg)) yield item;
+    return this.#desk.stream(inputs, options);
   }
 
-  /** Adds messages to the context without replying (no model call, no events). */
-  async observe(msgs: unknown): Promise<void> {
-    const list = validateMsgs(msgs instanceof Msg ? [msgs] : Array.isArray(msgs) ? msgs : [msgs]);
-    await replaceUnsupportedData(list, this.model.supportedInputMediaTypes, this.offloader);
-    this.#state.context.push(...list);
+  /**
+   * Adds messages to the context without replying (no model call, no events). Invalid messages
+   * are refused at once. While the agent is idle they are appended at once; during a reply, or
+   * while a reply is parked on tool calls, they wait (in order) until it ends, so they never land
+   * between a tool call and its result. Resolves once they are accepted: appended, or queued with
+   * their media replaced (a parked reply may wait for its user for a long time).
+   */
+  observe(msgs: unknown): Promise<void> {
+    return this.#desk.observe(msgs);
   }
 
   /**
    * Interrupts the agent: a running reply stops its model call or tools and ends with
-   * REPLY_END(interrupted); a parked reply is closed the same way. Idle: nothing happens.
+   * REPLY_END(interrupted); a parked reply is closed the same way; a reply still being prepared
+   * is interrupted as soon as it starts. Idle, or already closing a parked reply: nothing happens.
    */
-  async interrupt(): Promise<void> {
-    if (this.#run !== null) {
-      this.actor.send({ type: "INTERRUPT" });
-      return;
-    }
-    if (this.#state.hasAwaitingToolCalls(this.name)) {
-      for await (const _ of this.#drive(
-        createEvent("USER_INTERRUPT", { reply_id: this.#state.replyId }),
-        {},
-      )) {
-        // events reach events$
-      }
-    }
+  interrupt(): Promise<void> {
+    return this.#desk.interrupt();
   }
 
   /**
@@ -355,175 +376,9 @@ export class Agent {
     });
   }
 
-  // ---------------------------------------------------------------- the reply driver
-
-  /**
-   * Validates a reply call's input (spec §3.3 steps 1–3, §3.4) and turns it into a request; null
-   * when there is nothing to do (an interrupt with nothing to interrupt, or one passed to the
-   * running reply).
-   */
-  async #accept(
-    inputs: unknown,
-    options: ReplyOptions,
-  ): Promise<ReplyRequest | "interrupt" | null> {
-    if (this.#run !== null) {
-      if (isInterruptEvent(inputs)) {
-        this.actor.send({ type: "INTERRUPT" });
-        return null;
-      }
-      throw new ReplyInputError(
-        ReplyInputErrorCode.BUSY,
-        `Agent '${this.name}' is already replying; wait for the reply to end or interrupt it.`,
-      );
-    }
-    const sorted = sortInput(inputs);
-    let request: ReplyRequest | "interrupt";
-    if (sorted.kind === "interrupt") {
-      if (!this.#state.hasAwaitingToolCalls(this.name)) return null; // spec §3.3 step 3: nothing to do
-      request = "interrupt";
-    } else {
-      checkIncomingEvent(this.#state, this.name, sorted);
-      if (sorted.kind === "msgs") {
-        await replaceUnsupportedData(
-          sorted.msgs,
-          this.model.supportedInputMediaTypes,
-          this.offloader,
-        );
-        this.#pendingStructured = options.structuredSchema ?? null;
-        request = { kind: "new", msgs: sorted.msgs };
-      } else {
-        if (options.structuredSchema !== undefined) {
-          getLogger().warn(
-            `agent '${this.name}': a structured schema given with an input event is ignored; the parked reply keeps its own.`,
-          );
-        }
-        await this.#learnConcurrency(this.#state.getUnfinishedToolCalls(this.name));
-        request = sorted;
-      }
-    }
-    if (this.#run !== null)
-      throw new ReplyInputError(
-        ReplyInputErrorCode.BUSY,
-        `Agent '${this.name}' is already replying.`,
-      );
-    return request;
-  }
-
-  #start(request: ReplyRequest | "interrupt"): void {
-    if (request === "interrupt") this.actor.send({ type: "INTERRUPT" });
-    else this.actor.send({ type: "REPLY", request });
-  }
-
-  /**
-   * `reply()` without an `onReply` middleware: nothing can change the events on their way, so
-   * they go straight to `events$` and the call only waits for the reply's end.
-   */
-  async #settle(inputs: unknown, options: ReplyOptions): Promise<Msg | null> {
-    const request = await this.#accept(inputs, options);
-    if (request === null) return null;
-    const run = new ReplyRun(false);
-    this.#run = run;
-    try {
-      this.#start(request);
-      for (;;) {
-        const item = await run.next();
-        switch (item.kind) {
-          case "event":
-            break;
-          case "park":
-            return item.msg;
-          case "exit":
-            if (item.raiseAfter !== undefined) throw item.raiseAfter;
-            return item.msg;
-          case "fail":
-            throw item.error;
-        }
-      }
-    } finally {
-      run.done = true;
-      if (this.#run === run) this.#run = null;
-    }
-  }
-
-  /** One streamed reply call: validation, then the `onReply` chain around the machine's run. */
-  async *#drive(
-    inputs: unknown,
-    options: ReplyOptions,
-  ): AsyncGenerator<ReplyItem, void, undefined> {
-    const request = await this.#accept(inputs, options);
-    if (request === null) return;
-    const run = new ReplyRun(true);
-    this.#run = run;
-    const impl = (_input: { inputs: unknown; structuredSchema: unknown }) =>
-      this.#impl(run, request);
-    const chain = composeOnion(this.#onReply, impl);
-    let finished = false;
-    try {
-      for await (const item of chain({
-        inputs,
-        structuredSchema: options.structuredSchema ?? null,
-      })) {
-        if (item instanceof Msg) {
-          yield item;
-          continue;
-        }
-        if (item.type === "REPLY_END") run.receivedReplyEnd = true;
-        // Without onReply, #emit has already sent it to events$.
-        if (this.#hasOnReply) this.#events.next(item);
-        yield item;
-      }
-      finished = true;
-    } finally {
-      if (!finished && !run.done) {
-        // The consumer stopped early (or the chain threw): stop the work, keep the events flowing to events$.
-        this.actor.send({ type: "INTERRUPT" });
-      }
-      if (this.#run === run) this.#run = null;
-    }
-  }
-
-  /** The innermost reply: starts the machine and yields what it produces until the reply ends. */
-  async *#impl(
-    run: ReplyRun,
-    request: ReplyRequest | "interrupt",
-  ): AsyncGenerator<ReplyItem, void, undefined> {
-    this.#start(request);
-    for (;;) {
-      const item = await run.next();
-      switch (item.kind) {
-        case "event":
-          yield item.event;
-          break;
-        case "park":
-          run.done = true;
-          yield item.msg;
-          return;
-        case "exit":
-          if (item.swallowable && !run.receivedReplyEnd) {
-            // A middleware swallowed REPLY_END: the loop goes on (spec §3.3 step 7).
-            this.actor.send({ type: "CONTINUE" });
-            break;
-          }
-          run.done = true;
-          yield item.msg;
-          if (item.raiseAfter !== undefined) throw item.raiseAfter;
-          return;
-        case "fail":
-          run.done = true;
-          throw item.error;
-      }
-    }
-  }
-
-  /**
-   * Sends an event of the running reply on its way: straight to `events$` unless an `onReply`
-   * middleware may change it (then `events$` gets what comes out of the chain), and to the
-   * reply's stream if it has one. Work finishing after its reply was abandoned goes to `events$`.
-   */
+  /** Sends an event of the running reply on its way (see `ReplyDesk.emit`). */
   #emit(event: AgentEvent): void {
-    const run = this.#run;
-    if (run === null || !this.#hasOnReply) this.#events.next(event);
-    if (run !== null) run.emit(event);
+    this.#desk.emit(event);
   }
 
   // ---------------------------------------------------------------- machine slots
@@ -541,12 +396,14 @@ export class Agent {
           () => this.#compress(this.#work.signal),
           stopWork,
         ),
+        // Each piece of work knows when the machine stopped waiting for it (`scope.stopped`):
+        // what it produces late is dropped, never emitted nor appended to the context.
         callModel: fromWork<ReasoningOutput, ReasoningInput>(
-          (input) => this.#reason(input.toolChoice, this.#work.signal),
+          (input, scope) => this.#reason(input.toolChoice, this.#work.signal, scope),
           stopWork,
         ),
         runBatch: fromWork<ActingOutput, ActingInput>(
-          (input) => runBatch(this.#deps, input.batch, this.#work.signal),
+          (input, scope) => runBatch(gatedDeps(this.#deps, scope), input.batch, this.#work.signal),
           stopWork,
         ),
       },
@@ -555,19 +412,19 @@ export class Agent {
       },
       actions: {
         beginReply: ({ event }) => {
-          this.#guard(() => {
+          this.#guardStep(() => {
             if (event.type !== "REPLY" || event.request.kind !== "new") return;
             const state = this.#state;
             state.context.push(...event.request.msgs);
-            const schema = this.#pendingStructured;
-            this.#pendingStructured = null;
+            const structured = this.#desk.takeStructured();
             state.reply_context = {
               reply_id: newId(),
               cur_iter: 0,
-              structured_schema: schema === null ? null : toStructuredJsonSchema(schema),
+              structured_schema: structured?.json ?? null,
               structured_output: null,
             };
-            state.structuredModel = schema !== null && isZod(schema) ? schema : null;
+            state.structuredModel =
+              structured !== null && isZod(structured.schema) ? structured.schema : null;
             this.#work = new AbortController();
             this.#emit(
               createEvent("REPLY_START", {
@@ -580,7 +437,7 @@ export class Agent {
           });
         },
         applyResume: ({ event }) => {
-          this.#guard(() => {
+          this.#guardStep(() => {
             if (event.type !== "REPLY") return;
             this.#work = new AbortController();
             if (event.request.kind === "confirm")
@@ -594,7 +451,7 @@ export class Agent {
           if (params.hint !== null) this.#state.appendContext(this.name, [params.hint]);
         },
         parkReply: (_, params) => {
-          this.#run?.push({ kind: "park", msg: params.msg });
+          this.#desk.finish({ kind: "park", msg: params.msg });
         },
         finishReply: (_, params) => {
           const state = this.#state;
@@ -610,10 +467,10 @@ export class Agent {
               finished_reason: params.reason,
             }),
           );
-          this.#run?.push({ kind: "exit", msg: params.msg, swallowable: this.#hasOnReply });
+          this.#desk.finish({ kind: "exit", msg: params.msg, swallowable: this.#hasOnReply });
         },
         endInterrupted: () => {
-          this.#guard(() => {
+          this.#guardEnd(() => {
             const state = this.#state;
             closeUnfinishedToolCalls(this.#deps);
             this.#emit(
@@ -624,7 +481,7 @@ export class Agent {
               }),
             );
             const react = this.configs.reactConfig;
-            this.#run?.push({
+            this.#desk.finish({
               kind: "exit",
               msg: new AssistantMsg({
                 name: this.name,
@@ -640,7 +497,7 @@ export class Agent {
           });
         },
         failReply: (_, params) => {
-          this.#run?.push({ kind: "fail", error: params.error });
+          this.#desk.finish({ kind: "fail", error: params.error });
         },
         abortWork: () => {
           this.#work.abort();
@@ -649,12 +506,25 @@ export class Agent {
     });
   }
 
-  /** Runs an action body; an exception fails the reply instead of stopping the statechart. */
-  #guard(body: () => void): void {
+  /**
+   * Runs the body of an action after which the reply goes on (it begins or resumes). An exception
+   * fails the reply instead of stopping the statechart: the reply is interrupted at once (its
+   * work must not run on) and ends with the error once the machine is at rest.
+   */
+  #guardStep(body: () => void): void {
     try {
       body();
     } catch (error) {
-      this.#run?.push({ kind: "fail", error });
+      if (!this.#desk.failStep(error)) throw error;
+    }
+  }
+
+  /** Runs the body of an action that ends the reply (the machine comes to rest): an exception fails it. */
+  #guardEnd(body: () => void): void {
+    try {
+      body();
+    } catch (error) {
+      this.#desk.finish({ kind: "fail", error });
     }
   }
 
@@ -686,7 +556,11 @@ export class Agent {
    * step for the model call — so an `onSystemPrompt` hook runs there each time; without a hook,
    * the prompt of the compression check (or the plain one) is reused without awaiting.
    */
-  async #reason(toolChoice: ToolChoice | null, signal: AbortSignal): Promise<ReasoningOutput> {
+  async #reason(
+    toolChoice: ToolChoice | null,
+    signal: AbortSignal,
+    scope: WorkScope,
+  ): Promise<ReasoningOutput> {
     const state = this.#state;
     const reuse = this.#hasPromptHook ? null : (this.#stepPrompt ?? this.#plainSystemPrompt());
     this.#stepPrompt = null;
@@ -714,6 +588,8 @@ export class Agent {
     let interrupted = false;
     let reported: number | null = null;
     for await (const item of chain({ toolChoice })) {
+      // Late (the reply ended without this step): stop here, so nothing is emitted or saved.
+      if (scope.stopped) return { interrupted: true, finalMsg: null };
       if (item instanceof Msg) {
         finalMsg = item;
         continue;
@@ -979,14 +855,6 @@ type OnionHook =
   | "onActing"
   | "onModelCall"
   | "onCompressContext";
-
-function isInterruptEvent(value: unknown): boolean {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    (value as { type?: unknown }).type === "USER_INTERRUPT"
-  );
-}
 
 function isZod(schema: StructuredSchemaInput): schema is ZodType {
   return typeof (schema as { safeParse?: unknown }).safeParse === "function";

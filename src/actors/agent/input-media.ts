@@ -7,6 +7,20 @@ export interface DataBlockOffloader {
 }
 
 /**
+ * Whether {@link replaceUnsupportedData} has anything to replace: a caller that finds nothing
+ * goes on without awaiting (the agent claims and appends synchronously then).
+ */
+export function hasUnsupportedData(msgs: readonly Msg[], supported: readonly string[]): boolean {
+  for (const msg of msgs) {
+    for (const block of msg.content) {
+      if (block.type === "data" && !isSupportedMediaType(block.source.media_type, supported))
+        return true;
+    }
+  }
+  return false;
+}
+
+/**
  * Spec §3.4: a top-level data block whose media type the model does not take becomes a text
  * reminder pointing at where the file is (its URL, or where the offloader stored it), or saying
  * it was attached and not shown. Mutates the (already copied) messages.

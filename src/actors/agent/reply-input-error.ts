@@ -12,8 +12,15 @@ export const ReplyInputErrorCode = {
   UNKNOWN_TOOL_CALLS: "REPLY_UNKNOWN_TOOL_CALLS",
   /** The reply ended without a final message (for example an interrupt on an idle agent). */
   NO_FINAL_MESSAGE: "REPLY_NO_FINAL_MESSAGE",
-  /** A reply is already running on this agent. */
+  /** A reply is already running on this agent (or being prepared, or ending). */
   BUSY: "REPLY_BUSY",
+  /** An input event names another reply than the one it would resume or interrupt. */
+  REPLY_ID_MISMATCH: "REPLY_ID_MISMATCH",
+  /**
+   * The state's `reply_context` is not the parked reply's (it was lost or replaced: the state was
+   * saved without it), so the parked calls cannot be resumed or closed as that reply's.
+   */
+  NO_REPLY_CONTEXT: "REPLY_NO_REPLY_CONTEXT",
 } as const;
 export type ReplyInputErrorCode = (typeof ReplyInputErrorCode)[keyof typeof ReplyInputErrorCode];
 

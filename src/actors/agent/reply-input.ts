@@ -104,6 +104,7 @@ export function checkIncomingEvent(state: AgentState, name: string, input: Sorte
           `Agent is not waiting for user confirmation, but received UserConfirmResultEvent: ${describe(input.event)}`,
         );
       }
+      checkParkedReply(state, name, input.event);
       const waiting = new Set(asking.map((c) => c.id));
       const extra = input.event.confirm_results
         .map((r) => r.tool_call.id)
@@ -124,6 +125,7 @@ export function checkIncomingEvent(state: AgentState, name: string, input: Sorte
           `Agent is not waiting for external execution result, but received ExternalExecutionResultEvent: ${describe(input.event)}`,
         );
       }
+      checkParkedReply(state, name, input.event);
       const waiting = new Set(submitted.map((c) => c.id));
       const extra = input.event.execution_results.map((r) => r.id).filter((id) => !waiting.has(id));
       if (extra.length > 0) {
@@ -136,6 +138,40 @@ export function checkIncomingEvent(state: AgentState, name: string, input: Sorte
       return true;
     }
   }
+}
+
+/**
+ * Checks that an input event is meant for the reply parked in `state` (a departure: the reference
+ * checks neither, and a mismatch there silently never runs the approved call):
+ * - the parked message must be the state's reply (`reply_context.reply_id` is its id, spec
+ *   §3.10), else the state lost its reply context (`NO_REPLY_CONTEXT`);
+ * - the event's `reply_id` (required by its schema) must be that reply's (`REPLY_ID_MISMATCH`).
+ * The caller has checked that something is parked.
+ */
+export function checkParkedReply(
+  state: AgentState,
+  name: string,
+  event: UserConfirmResultEvent | ExternalExecutionResultEvent | UserInterruptEvent,
+): void {
+  const parkedId = state.lastOwnMessage(name)?.id;
+  if (parkedId !== state.replyId) {
+    throw new ReplyInputError(
+      ReplyInputErrorCode.NO_REPLY_CONTEXT,
+      `The agent's state has no reply context for the parked reply '${String(parkedId)}' (its reply_context is for '${state.replyId}'): restore the state with the reply_context it was saved with.`,
+      { parked_reply_id: parkedId ?? null, reply_id: state.replyId },
+    );
+  }
+  checkReplyId(state, event);
+}
+
+/** The event's `reply_id` must be the reply in progress (`REPLY_ID_MISMATCH`). */
+export function checkReplyId(state: AgentState, event: { type: string; reply_id: string }): void {
+  if (event.reply_id === state.replyId) return;
+  throw new ReplyInputError(
+    ReplyInputErrorCode.REPLY_ID_MISMATCH,
+    `Received ${event.type} for reply '${event.reply_id}', but the agent's reply in progress is '${state.replyId}'.`,
+    { reply_id: event.reply_id, expected_reply_id: state.replyId },
+  );
 }
 
 /** Python's repr of a set of strings: `{'a', 'b'}` (first-seen order, no duplicates). */

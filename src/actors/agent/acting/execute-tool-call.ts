@@ -1,5 +1,5 @@
 import { createEvent, type PermissionRule, type ToolCallBlock } from "../../../message/index.js";
-import { getLogger } from "../../../errors/index.js";
+import { AbortedError, getLogger } from "../../../errors/index.js";
 import type { ToolInput } from "../../../permission/index.js";
 import { AgentOrientedError, type ToolBase } from "../../../tools/index.js";
 import type { LoopDeps } from "../loop-deps.js";
@@ -134,6 +134,8 @@ function failCall(
   error: unknown,
 ): CallOutcome {
   if (error instanceof ActingError) throw error;
+  // The interrupt stopped it (a tool's AbortedError, or late work's gate): nothing to report.
+  if (signal.aborted && error instanceof AbortedError) return "aborted";
   if (call.state === "finished" || call.state === "asking" || call.state === "submitted") {
     throw emitFailed(call, error);
   }

@@ -1,0 +1,79 @@
+import type { ZodType } from "zod";
+import { ValidationError, type ValidationIssue } from "../../errors/index.js";
+import { readOptions } from "../../message/index.js";
+import { Toolkit } from "../../tools/index.js";
+
+/** Every key `new Agent(…)` takes (see `AgentOptions`). */
+export const AGENT_OPTIONS: ReadonlySet<string> = new Set([
+  "name",
+  "systemPrompt",
+  "model",
+  "toolkit",
+  "state",
+  "offloader",
+  "middlewares",
+  "modelConfig",
+  "contextConfig",
+  "reactConfig",
+  "injectionConfig",
+  "inspect",
+]);
+
+/** Every key `agent.reply(inputs, options)` and `replyStream` take (see `ReplyOptions`). */
+export const REPLY_OPTIONS: ReadonlySet<string> = new Set(["structuredSchema"]);
+
+/**
+ * The options of `new Agent(…)`, read once and checked: known keys only (`nmae` is a
+ * `ValidationError` naming `name`), and the values the agent relies on have their type. The
+ * configs and the state are checked by their own schemas.
+ */
+export function readAgentOptions<T extends object>(options: T): T {
+  const read = readOptions(options, AGENT_OPTIONS, "Agent options") as Record<string, unknown>;
+  const issues: ValidationIssue[] = [];
+  const expect = (key: string, ok: boolean, message: string) => {
+    if (!ok) issues.push({ path: key, message });
+  };
+  expect("name", typeof read["name"] === "string", "Expected a string");
+  expect("systemPrompt", typeof read["systemPrompt"] === "string", "Expected a string");
+  expect("model", hasMethod(read["model"], "call"), "Expected a ChatModel (an object with `call`)");
+  const toolkit = read["toolkit"];
+  expect("toolkit", toolkit === undefined || toolkit instanceof Toolkit, "Expected a Toolkit");
+  const middlewares = read["middlewares"];
+  expect(
+    "middlewares",
+    middlewares === undefined || Array.isArray(middlewares),
+    "Expected an array of middlewares",
+  );
+  const offloader = read["offloader"];
+  expect(
+    "offloader",
+    offloader === undefined || offloader === null || hasMethod(offloader, "offloadDataBlock"),
+    "Expected an offloader (an object with `offloadDataBlock`) or null",
+  );
+  if (issues.length > 0) throw new ValidationError("Agent options", issues);
+  return read as T;
+}
+
+/**
+ * The options of one reply call, read once: an object with known keys only (`structuredSchma` is
+ * a `ValidationError` naming `structuredSchema`).
+ */
+export function readReplyOptions<T extends object>(options: T): T {
+  return readOptions(options, REPLY_OPTIONS, "ReplyOptions");
+}
+
+function hasMethod(value: unknown, name: string): boolean {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as Record<string, unknown>)[name] === "function"
+  );
+}
+/** A structured-output schema: a zod schema (in process) or a JSON schema object. */
+export type StructuredSchemaInput = ZodType | Record<string, unknown>;
+
+/** Options of one reply. */
+export interface ReplyOptions {
+  /** Makes the reply end with a structured output matching this schema (spec §3.11). */
+  structuredSchema?: StructuredSchemaInput | undefined;
+}
