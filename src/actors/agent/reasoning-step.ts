@@ -122,6 +122,14 @@ export async function* reasoningStep(
   const content: ContentBlock[] = completed.content.filter(
     (b) => !(b.type === "data" && b.source.media_type.startsWith("audio/")),
   );
+  const clash = clashingCallId(content, state);
+  if (clash !== null) {
+    throw invalidResponseError(
+      modelName,
+      "response",
+      `has a tool call with the id '${clash}', which another tool call of the reply already has`,
+    );
+  }
   const replyMsg = state.appendContext(name, content);
   if (usage !== null) replyMsg.usage = addUsage(replyMsg.usage, usage);
   if (completed.finished_reason === "interrupted") return;
@@ -138,4 +146,25 @@ export async function* reasoningStep(
     usage: replyMsg.usage === null ? null : { ...replyMsg.usage },
     finished_reason: "completed",
   });
+}
+
+/**
+ * The id of a tool call in `content` that another call of the reply message already has (or
+ * that `content` repeats), or null: each result must find its one call, and a state with two
+ * calls of one id cannot be loaded again. Only responses with tool calls pay for the look.
+ */
+function clashingCallId(content: readonly ContentBlock[], state: AgentState): string | null {
+  let ids: Set<string> | null = null;
+  for (const block of content) {
+    if (block.type !== "tool_call") continue;
+    if (ids === null) {
+      ids = new Set();
+      const last = state.context.at(-1);
+      if (last !== undefined && last.id === state.replyId)
+        for (const b of last.content) if (b.type === "tool_call") ids.add(b.id);
+    }
+    if (ids.has(block.id)) return block.id;
+    ids.add(block.id);
+  }
+  return null;
 }

@@ -26,6 +26,7 @@ import {
   type OpenAIChatModelOptions,
 } from "./openai-chat-model-options.js";
 import { createOpenAIClient, type ClientSettings } from "./openai-client.js";
+import { takenCallIds } from "./call-id.js";
 import { timeoutError, toModelError, type ErrorContext } from "./openai-error-map.js";
 import {
   OpenAIChatParametersSchema,
@@ -155,14 +156,24 @@ export class OpenAIChatModel<S extends boolean = true> extends ChatModelBase<S> 
           })
           .withResponse();
         const completion = parseCompletion(data, response, ctx);
-        return readCompletion(completion, startedAt) as unknown as ChatCallResult<S>;
+        return readCompletion(
+          completion,
+          startedAt,
+          takenCallIds(messages),
+        ) as unknown as ChatCallResult<S>;
       }
       const { data: stream, response } = await completions
         .create(body as unknown as ChatCompletionCreateParamsStreaming, { signal: control.signal })
         .withResponse();
       assertEventStream(response, ctx);
       handedOver = true;
-      return readChatStream(stream, control, ctx, startedAt) as unknown as ChatCallResult<S>;
+      return readChatStream(
+        stream,
+        control,
+        ctx,
+        startedAt,
+        takenCallIds(messages),
+      ) as unknown as ChatCallResult<S>;
     } catch (error) {
       if (control.userAborted) return this.#interrupted();
       const deadline = control.deadline;

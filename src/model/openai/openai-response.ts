@@ -1,5 +1,6 @@
 import { newId, now } from "../../message/index.js";
 import type { ChatContentBlock, ChatResponse } from "../chat-response.js";
+import { callId } from "./call-id.js";
 import { describeIssues, protocolError, type ErrorContext } from "./openai-error-map.js";
 import { toChatUsage } from "./openai-usage.js";
 import { WireCompletionSchema, type WireCompletion } from "./openai-wire.js";
@@ -42,7 +43,11 @@ export function reasoningOf(fields: ReasoningFields): string {
  * reasoning as a thinking block, the text (or a refusal) as a text block, function calls as
  * tool-call blocks; usage with cached tokens.
  */
-export function readCompletion(completion: WireCompletion, startedAt: number): ChatResponse {
+export function readCompletion(
+  completion: WireCompletion,
+  startedAt: number,
+  taken: Set<string> = new Set(),
+): ChatResponse {
   const createdAt = now();
   const content: ChatContentBlock[] = [];
   const choice = completion.choices[0];
@@ -67,7 +72,7 @@ export function readCompletion(completion: WireCompletion, startedAt: number): C
       if ((call.type ?? "function") !== "function" || call.function == null) continue;
       content.push({
         type: "tool_call",
-        id: call.id,
+        id: callId(call.id, taken),
         name: call.function.name,
         input: call.function.arguments,
         state: "pending",

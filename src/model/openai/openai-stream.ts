@@ -1,4 +1,5 @@
 import { newId, now } from "../../message/index.js";
+import { callId } from "./call-id.js";
 import type { ChatContentBlock, ChatResponse, ChatUsage } from "../chat-response.js";
 import type { ModelError } from "../errors/model-error.js";
 import { ResponseAccumulator } from "../response-accumulator.js";
@@ -35,6 +36,7 @@ export async function* readChatStream(
   control: CallControl,
   ctx: ErrorContext,
   startedAt: number,
+  taken: Set<string> = new Set(),
 ): AsyncGenerator<ChatResponse> {
   const accumulator = new ResponseAccumulator();
   const thinkingId = newId();
@@ -72,7 +74,7 @@ export async function* readChatStream(
         finished = true;
         accumulator.setMetadata("finish_reason", choice.finish_reason);
       }
-      const content = deltaBlocks(choice.delta, calls, thinkingId, textId);
+      const content = deltaBlocks(choice.delta, calls, taken, thinkingId, textId);
       if (content.length === 0) continue;
       const response: ChatResponse = {
         id: responseId ?? fallbackId,
@@ -126,6 +128,7 @@ export function assertEventStream(response: Response, ctx: ErrorContext): void {
 function deltaBlocks(
   delta: WireDelta | null | undefined,
   calls: Map<number, OpenCall>,
+  taken: Set<string>,
   thinkingId: string,
   textId: string,
 ): ChatContentBlock[] {
@@ -150,7 +153,7 @@ function deltaBlocks(
     const index = call.index ?? position;
     let open = calls.get(index);
     if (open === undefined) {
-      open = { id: call.id ?? newId(), name: call.function?.name ?? "" };
+      open = { id: callId(call.id, taken), name: call.function?.name ?? "" };
       calls.set(index, open);
     } else if (open.name === "" && call.function?.name != null) {
       open.name = call.function.name;

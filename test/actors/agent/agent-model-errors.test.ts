@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+  AgentState,
   ChatModelBase,
   ModelError,
   ModelErrorCode,
@@ -96,6 +97,31 @@ describe("Agent: errors the runtime raises for a model are typed (issue 10 §2, 
     expect(error).toBeInstanceOf(ModelError);
     expect(error).toMatchObject({ code: ModelErrorCode.INVALID_RESPONSE, model: "raw" });
     expect(events.some((e) => e.type === "REPLY_END")).toBe(false);
+  });
+
+  it("a response repeating a tool-call id of the reply is MODEL_INVALID_RESPONSE (the state stays loadable)", async () => {
+    const call = (id: string) => ({
+      type: "tool_call",
+      id,
+      name: "missing_tool",
+      input: "{}",
+      state: "pending",
+      suggested_rules: [],
+      created_at: "2025-01-01T00:00:00.000Z",
+      finished_at: null,
+    });
+    const response = (content: unknown[]) => ({ ...chunk("x", true), content });
+    // Within one response, and across two steps of one reply (some servers send call_0 each time).
+    for (const answers of [
+      [response([call("c"), call("c")])],
+      [response([call("call_0")]), response([call("call_0")])],
+    ]) {
+      const agent = makeAgent(new RawModel(false, (attempt) => answers[attempt]));
+      const { error } = await failure(agent);
+      expect(error).toMatchObject({ code: ModelErrorCode.INVALID_RESPONSE });
+      expect(String((error as Error).message)).toContain("which another tool call of the reply");
+      expect(() => AgentState.fromJSON(JSON.parse(JSON.stringify(agent.state)))).not.toThrow();
+    }
   });
 
   it.each([

@@ -257,6 +257,57 @@ describe("OpenAIChatModel streaming", () => {
     ]);
   });
 
+  it("gives a fresh id to a tool call whose id is empty or taken by another call of the response", async () => {
+    openai.server.reply({
+      kind: "json",
+      body: completion({
+        content: null,
+        tool_calls: [
+          { id: "call_0", name: "get_weather", arguments: "{}" },
+          { id: "call_0", name: "get_time", arguments: "{}" },
+          { id: "", name: "get_time", arguments: "{}" },
+        ],
+      }),
+    });
+    openai.server.reply({
+      kind: "sse",
+      events: [
+        toolCallDelta(0, "{}", { id: "same", name: "get_weather" }),
+        toolCallDelta(1, "{}", { id: "same", name: "get_time" }),
+        chunk({}, { finish_reason: "tool_calls" }),
+      ],
+    });
+    const res = (await model(false).call(hi, { tools })) as ChatResponse;
+    const ids = res.content.map((b) => b.id);
+    expect(ids[0]).toBe("call_0");
+    expect(new Set(ids).size).toBe(3);
+    expect(ids.every((id) => id !== "")).toBe(true);
+    const last = (await collect(await model(true).call(hi, { tools }))).at(-1)!;
+    const streamed = last.content.map((b) => b.id);
+    expect(streamed[0]).toBe("same");
+    expect(new Set(streamed).size).toBe(2);
+  });
+
+  it("gives a fresh id to a tool call reusing the id of a call already in the conversation", async () => {
+    const earlier = new AssistantMsg({
+      name: "bot",
+      content: [
+        { type: "tool_call", id: "call_0", name: "get_time", input: "{}", state: "finished" },
+        { type: "tool_result", id: "call_0", name: "get_time", output: "noon", state: "success" },
+      ],
+    });
+    openai.server.reply({
+      kind: "sse",
+      events: [
+        toolCallDelta(0, "{}", { id: "call_0", name: "get_weather" }),
+        chunk({}, { finish_reason: "tool_calls" }),
+      ],
+    });
+    const last = (await collect(await model(true).call([...hi, earlier], { tools }))).at(-1)!;
+    expect(last.content).toHaveLength(1);
+    expect(last.content[0]!.id).not.toBe("call_0");
+  });
+
   it("streams argument deltas of two parallel tool calls under their own ids", async () => {
     openai.server.reply({
       kind: "sse",
