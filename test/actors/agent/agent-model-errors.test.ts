@@ -119,7 +119,7 @@ describe("Agent: errors the runtime raises for a model are typed (issue 10 §2, 
       const agent = makeAgent(new RawModel(false, (attempt) => answers[attempt]));
       const { error } = await failure(agent);
       expect(error).toMatchObject({ code: ModelErrorCode.INVALID_RESPONSE });
-      expect(String((error as Error).message)).toContain("which another tool call of the reply");
+      expect((error as Error).message).toContain("which another tool call of the reply");
       expect(() => AgentState.fromJSON(JSON.parse(JSON.stringify(agent.state)))).not.toThrow();
     }
   });
