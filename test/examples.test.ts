@@ -1,17 +1,28 @@
 import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
 
-/** Runs an example as a user would (through tsx, against the source), with no network. */
+/**
+ * Runs an example as a user would (through tsx, against the source), with no network, and with
+ * HOME a temporary directory (the demo runs its commands in a temporary directory of its own).
+ */
 async function runExample(file: string, ...args: string[]): Promise<string> {
-  const { stdout } = await run(
-    process.execPath,
-    ["--conditions=actorscope-source", "--import", "tsx", `examples/${file}`, ...args],
-    { timeout: 60_000, env: { ...process.env, NO_COLOR: "1" } },
-  );
-  return stdout;
+  const home = await mkdtemp(join(tmpdir(), "actorscope-example-home-"));
+  try {
+    const { stdout } = await run(
+      process.execPath,
+      ["--conditions=actorscope-source", "--import", "tsx", `examples/${file}`, ...args],
+      { timeout: 60_000, env: { ...process.env, NO_COLOR: "1", HOME: home } },
+    );
+    return stdout;
+  } finally {
+    await rm(home, { recursive: true, force: true });
+  }
 }
 
 describe("examples", () => {

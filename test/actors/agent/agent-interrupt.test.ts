@@ -1,5 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { describe, expect, it } from "vitest";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
 import { Bash, ScriptedModel, type AgentEvent } from "../../../src/index.js";
 import { allow, makeAgent, user } from "./agent-fixture.js";
 
@@ -13,6 +16,25 @@ function sleepers(marker: string): string[] {
     return []; // pgrep exits 1 when nothing matches
   }
 }
+
+const home = process.env["HOME"];
+let sandboxDir: string | null = null;
+
+/** A temporary working directory, with HOME pointed at another one until the test ends. */
+async function sandbox(): Promise<string> {
+  sandboxDir = await mkdtemp(join(tmpdir(), "actorscope-interrupt-"));
+  await mkdir(join(sandboxDir, "home"));
+  await mkdir(join(sandboxDir, "cwd"));
+  process.env["HOME"] = join(sandboxDir, "home");
+  return join(sandboxDir, "cwd");
+}
+
+afterEach(async () => {
+  if (home === undefined) delete process.env["HOME"];
+  else process.env["HOME"] = home;
+  if (sandboxDir !== null) await rm(sandboxDir, { recursive: true, force: true });
+  sandboxDir = null;
+});
 
 describe("Agent interrupt (spec §3.8)", () => {
   it("§3.8 an interrupt during a streaming model call ends MODEL_CALL_END(interrupted) then REPLY_END(interrupted)", async () => {
@@ -41,6 +63,8 @@ describe("Agent interrupt (spec §3.8)", () => {
   it("§11.109 an interrupt during a running Bash command kills it and ends interrupted, leaving no child", async () => {
     // `sleep 30.<unique digits>`: a 30-second sleep this test can find with pgrep
     const marker = `sleep 30.${process.pid}${Date.now() % 1000}`;
+    // The command runs in a sandbox: a temporary cwd, and HOME another temporary directory.
+    const cwd = await sandbox();
     const agent = makeAgent(
       [
         {
@@ -52,7 +76,7 @@ describe("Agent interrupt (spec §3.8)", () => {
           ],
         },
       ],
-      { tools: [new Bash()], state: allow("Bash") },
+      { tools: [new Bash({ cwd })], state: allow("Bash") },
     );
     const events: AgentEvent[] = [];
     const msgPromise = (async () => {

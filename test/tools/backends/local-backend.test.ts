@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm, symlink, writeFile as fsWriteFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, symlink, writeFile as fsWriteFile } from "node:fs/promises";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -42,8 +42,22 @@ function printedPid(stdout: Uint8Array): number {
   return pid;
 }
 
-describe("LocalBackend.run", () => {
-  const backend = new LocalBackend({ killGraceMs: 200 });
+describe("LocalBackend.run (in a sandbox: temporary cwd and HOME)", () => {
+  let sandbox: string;
+  let backend: LocalBackend;
+  const home = process.env["HOME"];
+  beforeAll(async () => {
+    sandbox = await mkdtemp(join(tmpdir(), "actorscope-run-"));
+    await mkdir(join(sandbox, "home"));
+    await mkdir(join(sandbox, "cwd"));
+    process.env["HOME"] = join(sandbox, "home");
+    backend = new LocalBackend({ killGraceMs: 200, cwd: join(sandbox, "cwd") });
+  });
+  afterAll(async () => {
+    if (home === undefined) delete process.env["HOME"];
+    else process.env["HOME"] = home;
+    await rm(sandbox, { recursive: true, force: true });
+  });
 
   it("returns the exit code and both streams", async () => {
     const result = await backend.run(["/bin/sh", "-c", "echo out; echo err >&2; exit 3"]);
@@ -58,11 +72,11 @@ describe("LocalBackend.run", () => {
     const result = await backend.run(
       ["/bin/sh", "-c", 'pwd; echo "$AS_TEST_VAR"; echo "${HOME-unset}"'],
       {
-        cwd: "/",
+        cwd: sandbox,
         env: { AS_TEST_VAR: "hello", HOME: undefined },
       },
     );
-    expect(text(result.stdout)).toBe("/\nhello\nunset\n");
+    expect(text(result.stdout)).toBe(`${sandbox}\nhello\nunset\n`);
   });
 
   it("gives the program an empty standard input unless one is given", async () => {
