@@ -37,14 +37,16 @@ async function layout(): Promise<{ wd: string; home: string; outside: string }> 
 
 /**
  * An agent (default mode: every Write asks) whose model calls `tool` once with `input`, then
- * answers "done"; `state` seeds it (the working directory is `wd`).
+ * answers "done"; `state` seeds it (the working directory is `wd`). Given a parked state (one
+ * with a context), the call was made already: the model only answers "done".
  */
 function agentFor(
   tool: Write | Edit,
   input: Record<string, unknown>,
   state: AgentStateInput,
 ): Agent {
-  const turns: ScriptedTurn[] = [{ toolCalls: [{ id: "c1", name: tool.name, input }] }, "done"];
+  const call: ScriptedTurn = { toolCalls: [{ id: "c1", name: tool.name, input }] };
+  const turns: ScriptedTurn[] = state.context === undefined ? [call, "done"] : ["done"];
   return makeAgent(turns, { tools: [tool], state });
 }
 
