@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   AgentState,
   ChatModelBase,
@@ -11,17 +11,11 @@ import {
   type ChatCallResult,
   type ChatResponse,
 } from "../../../src/index.js";
-import { setLogger } from "../../../src/errors/index.js";
 import { EMPTY_STREAM_MESSAGE } from "../../../src/model/index.js";
 import { makeAgent, user } from "./agent-fixture.js";
+import { useQuietLogger } from "../../harness/quiet-logger.js";
 
-let restore: () => void = () => undefined;
-beforeEach(() => {
-  restore = setLogger({ warn: () => undefined, error: () => undefined });
-});
-afterEach(() => {
-  restore();
-});
+useQuietLogger();
 
 /** A model whose `call` resolves (or rejects) with whatever `answer` gives, unchecked. */
 class RawModel extends ChatModelBase {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   DeveloperOrientedError,
@@ -8,16 +8,10 @@ import {
   type AgentMiddleware,
   type Msg,
 } from "../../../src/index.js";
-import { setLogger } from "../../../src/errors/index.js";
 import { allow, collect, echo, makeAgent, scripted, user } from "./agent-fixture.js";
+import { useQuietLogger } from "../../harness/quiet-logger.js";
 
-let restore: () => void = () => undefined;
-beforeEach(() => {
-  restore = setLogger({ warn: () => undefined, error: () => undefined });
-});
-afterEach(() => {
-  restore();
-});
+useQuietLogger();
 
 /** Every tool call of the messages has a tool result after it (what providers require). */
 function everyCallAnswered(messages: readonly Msg[]): boolean {

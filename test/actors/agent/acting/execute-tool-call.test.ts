@@ -1,5 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setLogger } from "../../../../src/errors/index.js";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { FunctionTool, textChunk, ToolResponse, type ToolChunk } from "../../../../src/index.js";
 import { ActingErrorCode, executeToolCall } from "../../../../src/actors/agent/acting/index.js";
@@ -12,6 +11,7 @@ import {
   weather,
   type Bench,
 } from "./fixture.js";
+import { useQuietLogger } from "../../../harness/quiet-logger.js";
 
 const run = (bench: Bench, id: string, signal = new AbortController().signal) =>
   executeToolCall(bench.deps, callOf(bench, id), signal, null);
@@ -24,13 +24,7 @@ const report = new FunctionTool({
 });
 
 // Failures turned into results are logged; keep the test output quiet.
-let restoreLogger: () => void = () => undefined;
-beforeEach(() => {
-  restoreLogger = setLogger({ warn: () => undefined, error: () => undefined });
-});
-afterEach(() => {
-  restoreLogger();
-});
+useQuietLogger();
 
 describe("executeToolCall (spec §3.7 per call)", () => {
   it("§3.7 an allowed call streams START, TEXT_DELTA, END(success) and saves its result", async () => {

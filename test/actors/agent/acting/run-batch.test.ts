@@ -1,5 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setLogger } from "../../../../src/errors/index.js";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   DeveloperOrientedError,
@@ -20,6 +19,7 @@ import {
   weather,
   type Bench,
 } from "./fixture.js";
+import { useQuietLogger } from "../../../harness/quiet-logger.js";
 
 const batchOf = (bench: Bench, kind: "sequential" | "concurrent", ids: readonly string[]) => ({
   kind,
@@ -41,13 +41,7 @@ function brokenTool(): FunctionTool {
 }
 
 // Failures turned into results are logged; keep the test output quiet.
-let restoreLogger: () => void = () => undefined;
-beforeEach(() => {
-  restoreLogger = setLogger({ warn: () => undefined, error: () => undefined });
-});
-afterEach(() => {
-  restoreLogger();
-});
+useQuietLogger();
 
 describe("runBatch (spec §3.7 batches)", () => {
   it("§11.96 a sequential batch runs each call to its end before the next", async () => {
