@@ -323,6 +323,7 @@ export {
   OpenAIChatParametersSchema,
   OpenAIChatFormatter,
   OpenAIMultiAgentFormatter,
+  OpenAIAutoFormatter,
   Secret,
   OpenAICredential,
   DeepSeekCredential,

@@ -57,6 +57,12 @@ describe("examples", () => {
     expect(lines.join("\n")).toContain('did you mean "baseURL"?');
   }, 90_000);
 
+  it("multi-agent-format.ts: another agent's words become named history", async () => {
+    const out = await runExample("multi-agent-format.ts");
+    expect(out).toContain('"role": "assistant"');
+    expect(out).toContain("Alice: Tabs.");
+  }, 90_000);
+
   it("statechart.ts walks the statechart through a tool round to idle", async () => {
     const out = await runExample("statechart.ts");
     expect(out.split("\n").filter((line) => line.startsWith("→ "))).toEqual([

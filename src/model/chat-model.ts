@@ -21,10 +21,20 @@ export interface ChatCallOptions {
    * `finished_reason: "interrupted"` and whatever content had arrived.
    */
   signal?: AbortSignal | undefined;
+  /**
+   * The agent the call speaks for: assistant messages of another name are other agents' (the
+   * default `"auto"` formatter then sends the conversation as multi-agent history).
+   */
+  agentName?: string | undefined;
 }
 
 /** Every key of {@link ChatCallOptions}: models refuse others (`tool` for `tools`) by name. */
-export const CHAT_CALL_OPTIONS: ReadonlySet<string> = new Set(["tools", "toolChoice", "signal"]);
+export const CHAT_CALL_OPTIONS: ReadonlySet<string> = new Set([
+  "tools",
+  "toolChoice",
+  "signal",
+  "agentName",
+]);
 
 /**
  * Checks the options of one `call`: an object with known keys only (a `ValidationError`

@@ -110,6 +110,7 @@ export {
   type OpenAIMultiAgentFormatterOptions,
   type MessageGroup,
 } from "./formatter/openai-multi-agent-formatter.js";
+export { OpenAIAutoFormatter, hasOtherAgents } from "./formatter/openai-auto-formatter.js";
 export {
   DEFAULT_INPUT_MEDIA_TYPES,
   matchesMediaType,

@@ -777,6 +777,8 @@ export class Agent {
           tools: input.tools,
           toolChoice: input.toolChoice ?? undefined,
           signal,
+          // Its own messages are not another agent's (the "auto" formatter tells them apart).
+          agentName: this.name,
         }),
     );
     let lastError: unknown;

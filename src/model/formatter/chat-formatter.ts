@@ -51,6 +51,8 @@ export type OpenAIMessage =
 export interface FormatOptions {
   /** Cancels reading local or remote media. */
   signal?: AbortSignal | undefined;
+  /** The agent the messages are formatted for (its own assistant messages are not another's). */
+  agentName?: string | undefined;
 }
 
 /**

@@ -48,16 +48,19 @@ export const OpenAIChatModelOptionsSchema = z.object({
   stream: z.boolean().default(true),
   parameters: OpenAIChatParametersSchema.default({}),
   contextSize: z.number().int().positive().default(128_000),
-  /** `"chat"` (default), `"multi-agent"`, or a formatter of your own. */
+  /**
+   * `"auto"` (default: the chat formatter, or the multi-agent one once the conversation holds
+   * another agent's messages), `"chat"`, `"multi-agent"`, or a formatter of your own.
+   */
   formatter: z
     .union([
-      z.enum(["chat", "multi-agent"]),
+      z.enum(["auto", "chat", "multi-agent"]),
       z.custom<ChatFormatter>(
         (value) => typeof value === "object" && value !== null && "format" in value,
         "Expected a formatter",
       ),
     ])
-    .default("chat"),
+    .default("auto"),
   /** How long the provider may stay silent (before answering, or between stream chunks). */
   timeoutMs: z.number().int().positive().default(600_000),
   /**

@@ -16,6 +16,7 @@ import { ModelError } from "../errors/model-error.js";
 import { ModelErrorCode } from "../errors/model-error-code.js";
 import type { ChatFormatter } from "../formatter/chat-formatter.js";
 import { OpenAIChatFormatter } from "../formatter/openai-chat-formatter.js";
+import { OpenAIAutoFormatter } from "../formatter/openai-auto-formatter.js";
 import { OpenAIMultiAgentFormatter } from "../formatter/openai-multi-agent-formatter.js";
 import { responseStreamOf } from "../response-stream.js";
 import { isToolChoiceMode, validateToolChoice, type ToolChoice } from "../tool-choice.js";
@@ -112,11 +113,13 @@ export class OpenAIChatModel<S extends boolean = true> extends ChatModelBase<S> 
 
     const formatterOptions = credential?.formatterOptions ?? {};
     this.formatter =
-      parsed.formatter === "chat"
-        ? new OpenAIChatFormatter(formatterOptions)
-        : parsed.formatter === "multi-agent"
-          ? new OpenAIMultiAgentFormatter(formatterOptions)
-          : parsed.formatter;
+      parsed.formatter === "auto"
+        ? new OpenAIAutoFormatter(formatterOptions)
+        : parsed.formatter === "chat"
+          ? new OpenAIChatFormatter(formatterOptions)
+          : parsed.formatter === "multi-agent"
+            ? new OpenAIMultiAgentFormatter(formatterOptions)
+            : parsed.formatter;
 
     this.#settings = {
       model: this.model,
@@ -136,12 +139,12 @@ export class OpenAIChatModel<S extends boolean = true> extends ChatModelBase<S> 
 
   async call(messages: readonly Msg[], options: ChatCallOptions = {}): Promise<ChatCallResult<S>> {
     assertCallOptions(options);
-    const { tools, toolChoice, signal } = options;
+    const { tools, toolChoice, signal, agentName } = options;
     validateToolChoice(toolChoice, tools, this.model);
     if (isAborted(signal)) return this.#interrupted();
     const { sdk, client } = await this.#sdkClient();
     const ctx = this.#context(sdk);
-    const wire = await this.formatter.format(messages, { signal });
+    const wire = await this.formatter.format(messages, { signal, agentName });
     if (isAborted(signal)) return this.#interrupted();
     const body = this.#body(wire, tools, toolChoice);
     const control = new CallControl(signal, ctx.timeoutMs, ctx.totalTimeoutMs);
