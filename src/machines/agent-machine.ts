@@ -1,227 +1,43 @@
-import { and, assign, cancel, raise, setup } from "xstate";
+import { assign, cancel, raise, setup } from "xstate";
+import type { HintBlock, Msg } from "../message/index.js";
 import {
-  newId,
-  now,
-  type ExternalExecutionResultEvent,
-  type HintBlock,
-  type Msg,
-  type UserConfirmResultEvent,
-} from "../message/index.js";
-import type { ToolChoice } from "../model/index.js";
-import type { AgentState } from "../state/index.js";
+  FAILED,
+  INTERRUPTIBLE,
+  REPLY_AT_REST,
+  ROUTES,
+  ROUTES_AFTER_ACTING,
+  WORK_INTERRUPTED,
+  decide,
+  isWorkDone,
+  notProvided,
+  type StepDecision,
+} from "./agent-machine-routes.js";
+import type {
+  ActingInput,
+  ActingOutput,
+  AgentMachineContext,
+  AgentMachineEvent,
+  AgentMachineInput,
+  ReasoningInput,
+  ReasoningOutput,
+  WorkOutput,
+} from "./agent-machine-types.js";
 import { batchToolCalls, type ToolBatch } from "./batching.js";
-import { decideNextAction, type NextAction } from "./next-action.js";
+import type { NextAction } from "./next-action.js";
 import { fromWork } from "./work-actor.js";
 
-/** The agent's top-level states: `actor.getSnapshot().value` is always one of these. */
-export const AgentStateName = {
-  IDLE: "idle",
-  COMPRESSING: "compressing",
-  REASONING: "reasoning",
-  ACTING: "acting",
-  AWAITING_CONFIRM: "awaiting-confirm",
-  AWAITING_EXTERNAL: "awaiting-external",
-} as const;
-export type AgentStateName = (typeof AgentStateName)[keyof typeof AgentStateName];
-
-/** What a reply call asks for, already validated by the agent. */
-export type ReplyRequest =
-  | { readonly kind: "new"; readonly msgs: readonly Msg[] }
-  | { readonly kind: "confirm"; readonly event: UserConfirmResultEvent }
-  | { readonly kind: "external"; readonly event: ExternalExecutionResultEvent };
-
-export type AgentMachineEvent =
-  | { type: "REPLY"; request: ReplyRequest }
-  | { type: "INTERRUPT" }
-  | { type: "CONTINUE" }
-  /** Raised after a reply begins or resumes (or continues): route by `context.next`. */
-  | { type: "NEXT" }
-  | { type: "INTERRUPT_TIMEOUT" }
-  /** From the running work actor (see `fromWork`): its output, or its error. */
-  | { type: "WORK_DONE"; output: WorkOutput | ReasoningOutput | ActingOutput }
-  | { type: "WORK_FAILED"; error: unknown };
-
-export interface AgentMachineInput {
-  state: AgentState;
-  name: string;
-  maxIters: number;
-  graceIters: number;
-  /** Whether calls of this tool may run together (unknown tools: true, spec §3.7). */
-  isConcurrencySafe: (toolName: string) => boolean;
-}
-
-export interface AgentMachineContext extends AgentMachineInput {
-  /** The candidate final message of the last reasoning step. */
-  finalMsg: Msg | null;
-  /** Reasoning or acting happened since the last exit (a swallowed REPLY_END may loop once). */
-  madeProgress: boolean;
-  /** The decision of spec §3.5, made once per step. */
-  next: NextAction | null;
-  /** The batches of the current acting step still to run. */
-  batches: readonly ToolBatch[];
-  /** The hint and tool choice of the coming reasoning step. */
-  hint: HintBlock | null;
-  toolChoice: ToolChoice | null;
-}
-
-/** What each kind of work reports when it ends. Interrupted work has already emitted its tail. */
-export interface WorkOutput {
-  interrupted: boolean;
-}
-/** What the `callModel` slot gets: the tool choice of the coming step. */
-export interface ReasoningInput {
-  toolChoice: ToolChoice | null;
-}
-/** What the `runBatch` slot gets: the batch to run. */
-export interface ActingInput {
-  batch: ToolBatch;
-}
-export interface ReasoningOutput extends WorkOutput {
-  finalMsg: Msg | null;
-}
-export interface ActingOutput extends WorkOutput {
-  /** A call now waits for a user confirmation or an external result: run no further batch. */
-  parked: boolean;
-}
-
-/**
- * While work runs, INTERRUPT asks it to stop (it ends with its interrupted tail); if it has not
- * within `interruptGrace`, the agent ends the reply without it. A repeated INTERRUPT restarts the
- * one timer (XState keeps one timer per id only if the old one is cancelled first: a second
- * schedule would leave the first to fire into a later reply).
- */
-const INTERRUPTIBLE = {
-  INTERRUPT: { actions: ["abortWork", "cancelInterruptTimeout", "scheduleInterruptTimeout"] },
-  INTERRUPT_TIMEOUT: { target: "idle", actions: "endInterrupted" },
-} as const;
-
-const notProvided = (slot: string) => () => {
-  throw new Error(`The agent machine's '${slot}' slot was not provided (use machine.provide()).`);
-};
-
-/** The decision of spec §3.5 for the machine's agent, with this final candidate and count. */
-function decide(context: AgentMachineContext, finalMsg: Msg | null, curIter: number): NextAction {
-  return decideNextAction({
-    state: context.state,
-    name: context.name,
-    maxIters: context.maxIters,
-    graceIters: context.graceIters,
-    finalMsg,
-    curIter,
-    now,
-    newId,
-  });
-}
-
-/** The routing decision of one transition, and what it does to the iteration count. */
-interface StepDecision {
-  readonly next: NextAction;
-  /** The finished step completes a round: `cur_iter` grows by one (spec §3.3). */
-  readonly counted: boolean;
-  readonly finalMsg: Msg | null;
-}
-
-/** A done event of reasoning or acting work. */
-interface WorkDoneEvent {
-  readonly type: string;
-  readonly output: ReasoningOutput | ActingOutput;
-}
-
-const isWorkDone = (event: { type: string }): event is WorkDoneEvent => event.type === "WORK_DONE";
-
-/** Before reasoning: the step's hint, if it has one, goes into the reply message. */
-const withHint = {
-  type: "appendHint",
-  params: ({ context }: { context: AgentMachineContext }) => ({ hint: context.hint }),
-} as const;
-
-/** The transitions of the routing table of spec §3.5 (exclusive: their order does not matter). */
-const TO_ACTING = {
-  guard: { type: "nextIs", params: { kind: "acting" } },
-  target: "acting",
-  reenter: true,
-  actions: ["countIteration", "applyStep"],
-} as const;
-const TO_COMPRESSING = {
-  guard: and([{ type: "nextIs", params: { kind: "reasoning" as const } }, "shouldCompress"]),
-  target: "compressing",
-  actions: ["countIteration", "applyStep", withHint],
-} as const;
-const TO_REASONING = {
-  guard: { type: "nextIs", params: { kind: "reasoning" } },
-  target: "reasoning",
-  reenter: true,
-  actions: ["countIteration", "applyStep", withHint],
-} as const;
-const TO_PARK = [
-  {
-    guard: { type: "nextIs", params: { kind: "park", awaiting: "confirm" } },
-    target: "awaiting-confirm",
-    actions: ["countIteration", "applyStep", { type: "parkReply", params: parkParams }],
-  },
-  {
-    guard: { type: "nextIs", params: { kind: "park", awaiting: "external" } },
-    target: "awaiting-external",
-    actions: ["countIteration", "applyStep", { type: "parkReply", params: parkParams }],
-  },
-] as const;
-const TO_EXIT = {
-  target: "idle",
-  actions: ["countIteration", "applyStep", { type: "finishReply", params: finishParams }],
-} as const;
-
-/**
- * The routing table, shared by the states that decide: after NEXT (a reply began, resumed or
- * continues) and after reasoning. After acting the likely next step (reasoning) is tried first.
- */
-const ROUTES = [TO_ACTING, TO_COMPRESSING, TO_REASONING, ...TO_PARK, TO_EXIT] as const;
-const ROUTES_AFTER_ACTING = [TO_COMPRESSING, TO_REASONING, TO_ACTING, ...TO_PARK, TO_EXIT] as const;
-
-function parkParams({ context }: { context: AgentMachineContext }): { msg: Msg } {
-  const next = context.next;
-  if (next?.kind !== "park") throw new Error("The agent machine parked without a park decision.");
-  return { msg: next.msg };
-}
-
-function finishParams({ context }: { context: AgentMachineContext }): {
-  reason: "completed" | "exceed_max_iters";
-  msg: Msg;
-} {
-  const next = context.next;
-  if (next?.kind !== "exit") throw new Error("The agent machine exited without an exit decision.");
-  return { reason: next.reason, msg: next.msg };
-}
-
-/**
- * A reply request where the machine rests (idle or parked). The agent checked the request against
- * the state, which decides (a state replaced while parked may take a new reply; a reply parked in
- * another process is resumed from idle).
- */
-const REPLY_AT_REST = [
-  { guard: "isNewReply", actions: ["beginReply", "resetReply", "decide", "route"] },
-  { actions: ["applyResume", "resetReply", "decide", "route"] },
-] as const;
-
-/** Interrupted work has emitted its tail: end the reply. */
-const WORK_INTERRUPTED = {
-  guard: "interrupted",
-  target: "idle",
-  actions: ["cancelInterruptTimeout", "endInterrupted"],
-} as const;
-
-/** Failed work: the reply call rejects with the error (no REPLY_END). */
-const FAILED = {
-  target: "idle",
-  actions: [
-    "cancelInterruptTimeout",
-    {
-      type: "failReply",
-      params: ({ event }: { event: AgentMachineEvent }) => ({
-        error: event.type === "WORK_FAILED" ? event.error : undefined,
-      }),
-    },
-  ],
-} as const;
+export {
+  AgentStateName,
+  type ActingInput,
+  type ActingOutput,
+  type AgentMachineContext,
+  type AgentMachineEvent,
+  type AgentMachineInput,
+  type ReasoningInput,
+  type ReasoningOutput,
+  type ReplyRequest,
+  type WorkOutput,
+} from "./agent-machine-types.js";
 
 /**
  * The agent statechart (see DESIGN.md "The agent statechart"): a pure definition whose work is

@@ -1,0 +1,81 @@
+import type {
+  ExternalExecutionResultEvent,
+  HintBlock,
+  Msg,
+  UserConfirmResultEvent,
+} from "../message/index.js";
+import type { ToolChoice } from "../model/index.js";
+import type { AgentState } from "../state/index.js";
+import type { ToolBatch } from "./batching.js";
+import type { NextAction } from "./next-action.js";
+
+/** The agent's top-level states: `actor.getSnapshot().value` is always one of these. */
+export const AgentStateName = {
+  IDLE: "idle",
+  COMPRESSING: "compressing",
+  REASONING: "reasoning",
+  ACTING: "acting",
+  AWAITING_CONFIRM: "awaiting-confirm",
+  AWAITING_EXTERNAL: "awaiting-external",
+} as const;
+export type AgentStateName = (typeof AgentStateName)[keyof typeof AgentStateName];
+
+/** What a reply call asks for, already validated by the agent. */
+export type ReplyRequest =
+  | { readonly kind: "new"; readonly msgs: readonly Msg[] }
+  | { readonly kind: "confirm"; readonly event: UserConfirmResultEvent }
+  | { readonly kind: "external"; readonly event: ExternalExecutionResultEvent };
+
+export type AgentMachineEvent =
+  | { type: "REPLY"; request: ReplyRequest }
+  | { type: "INTERRUPT" }
+  | { type: "CONTINUE" }
+  /** Raised after a reply begins or resumes (or continues): route by `context.next`. */
+  | { type: "NEXT" }
+  | { type: "INTERRUPT_TIMEOUT" }
+  /** From the running work actor (see `fromWork`): its output, or its error. */
+  | { type: "WORK_DONE"; output: WorkOutput | ReasoningOutput | ActingOutput }
+  | { type: "WORK_FAILED"; error: unknown };
+
+export interface AgentMachineInput {
+  state: AgentState;
+  name: string;
+  maxIters: number;
+  graceIters: number;
+  /** Whether calls of this tool may run together (unknown tools: true, spec §3.7). */
+  isConcurrencySafe: (toolName: string) => boolean;
+}
+
+export interface AgentMachineContext extends AgentMachineInput {
+  /** The candidate final message of the last reasoning step. */
+  finalMsg: Msg | null;
+  /** Reasoning or acting happened since the last exit (a swallowed REPLY_END may loop once). */
+  madeProgress: boolean;
+  /** The decision of spec §3.5, made once per step. */
+  next: NextAction | null;
+  /** The batches of the current acting step still to run. */
+  batches: readonly ToolBatch[];
+  /** The hint and tool choice of the coming reasoning step. */
+  hint: HintBlock | null;
+  toolChoice: ToolChoice | null;
+}
+
+/** What each kind of work reports when it ends. Interrupted work has already emitted its tail. */
+export interface WorkOutput {
+  interrupted: boolean;
+}
+/** What the `callModel` slot gets: the tool choice of the coming step. */
+export interface ReasoningInput {
+  toolChoice: ToolChoice | null;
+}
+/** What the `runBatch` slot gets: the batch to run. */
+export interface ActingInput {
+  batch: ToolBatch;
+}
+export interface ReasoningOutput extends WorkOutput {
+  finalMsg: Msg | null;
+}
+export interface ActingOutput extends WorkOutput {
+  /** A call now waits for a user confirmation or an external result: run no further batch. */
+  parked: boolean;
+}
