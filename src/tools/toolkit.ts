@@ -8,7 +8,6 @@ import { ToolNotFoundError } from "./errors/tool-not-found-error.js";
 import { parseToolArguments } from "./input/parse-tool-arguments.js";
 import { pyRepr } from "./input/py-repr.js";
 import { validateToolInput } from "./input/validate-tool-input.js";
-import { deepFreeze, type JsonSchema, withoutTitles } from "./json-schema.js";
 import { ResetTools } from "./reset-tools.js";
 import { listSourceTools } from "./list-source-tools.js";
 import { runTool } from "./run-tool.js";
@@ -29,7 +28,7 @@ import {
   type ToolkitOptions,
 } from "./toolkit-options.js";
 import { ToolResponse } from "./tool-response.js";
-import { assertToolInputSchema } from "./tool-input-schema.js";
+import { ToolSchemaCache } from "./tool-schema-cache.js";
 
 /** The skills of groups that have none (read-only). */
 const NO_SKILLS: ReadonlyMap<string, Skill> = new Map();
@@ -75,10 +74,7 @@ export class Toolkit {
   /** The built-in `Skill` viewer. */
   readonly skillViewer: SkillViewer;
   private readonly renderSkills: SkillInstructionsRenderer;
-  /** Title-free frozen copies of input schemas, by identity: listing is on every model call. */
-  private readonly modelSchemas = new WeakMap<object, JsonSchema>();
-  /** The schema each tool gave the model last time (token counting caches by its identity). */
-  private readonly toolSchemas = new WeakMap<ToolBase, ToolSchema>();
+  private readonly schemas = new ToolSchemaCache();
 
   /** Strict options: an unknown key (`toolgroups`) or a wrong type is a `ValidationError`. */
   constructor(options: ToolkitOptions = {}) {
@@ -164,7 +160,7 @@ export class Toolkit {
 
   private schemasOf(tools: Map<string, RegisteredTool>): ToolSchema[] {
     const schemas: ToolSchema[] = [];
-    for (const { tool } of tools.values()) schemas.push(this.toolSchema(tool));
+    for (const { tool } of tools.values()) schemas.push(this.schemas.of(tool));
     return schemas;
   }
 
@@ -360,36 +356,6 @@ export class Toolkit {
       if (skills.size > 0) return { tool: this.skillViewer, group: BASIC_GROUP };
     }
     return undefined;
-  }
-
-  /** The tool's schema, the same frozen object while its name, description and input schema stay. */
-  private toolSchema(tool: ToolBase): ToolSchema {
-    const parameters = this.modelSchema(tool.inputSchema);
-    const cached = this.toolSchemas.get(tool);
-    if (
-      cached !== undefined &&
-      cached.function.parameters === parameters &&
-      cached.function.name === tool.name &&
-      cached.function.description === tool.description
-    ) {
-      return cached;
-    }
-    const schema: ToolSchema = Object.freeze({
-      type: "function",
-      function: Object.freeze({ name: tool.name, description: tool.description, parameters }),
-    });
-    this.toolSchemas.set(tool, schema);
-    return schema;
-  }
-
-  private modelSchema(schema: JsonSchema): JsonSchema {
-    let copy = this.modelSchemas.get(schema);
-    if (copy === undefined) {
-      assertToolInputSchema(schema);
-      copy = deepFreeze(withoutTitles(schema));
-      this.modelSchemas.set(schema, copy);
-    }
-    return copy;
   }
 
   private activeGroups(activatedGroups: readonly string[]): ToolGroup[] {
