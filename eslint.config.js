@@ -30,6 +30,17 @@ export default tseslint.config(
     },
   },
   {
+    // Small files, one concept each (issue 11). Blank lines and comments do not count.
+    files: ["src/**/*.ts"],
+    rules: { "max-lines": ["error", { max: 400, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // Still over 400 lines, until issue 11 splits the Agent facade and trims the public door
+    // (src/index.ts exporting the product, not its helpers). Remove each as it shrinks.
+    files: ["src/actors/agent/agent.ts", "src/index.ts"],
+    rules: { "max-lines": "off" },
+  },
+  {
     // Composition roots and scripts may print.
     files: ["src/cli/**", "examples/**", "bench/**", "scripts/**", "bin/**"],
     rules: { "no-console": "off" },
