@@ -1,15 +1,25 @@
+import { availableParallelism } from "node:os";
 import { performance } from "node:perf_hooks";
 import { BARE_ACTOR_ID, FOOTPRINT_CONTENDERS, IDLE_AGENT_ID } from "./contenders.js";
-import { measureOne, type FootprintSample } from "./measure.js";
+import type { FootprintSample } from "./measure.js";
 import { COUNTS, GOAL_KB_PER_IDLE_AGENT } from "./scenario.js";
+import { runSchedule, type SkippedSample } from "./schedule.js";
 
 /** Options of the footprint benchmark (from `npm run bench -- …`). */
 export interface FootprintBenchOptions {
-  /** Print the results as JSON on stdout instead of the table. */
+  /** Print nothing: the caller prints the returned report as JSON. */
   json: boolean;
   /** Instance counts to measure at (default {@link COUNTS}). */
   counts?: readonly number[];
+  /**
+   * A measurement projected to build for longer than this many s is skipped (default
+   * {@link DEFAULT_BUDGET_SECONDS}), which keeps `npm run bench` bounded.
+   */
+  budgetSeconds?: number;
 }
+
+/** Per measurement; with two lanes the default run stays near a minute. */
+export const DEFAULT_BUDGET_SECONDS = 25;
 
 /** The JSON document of one run (part of `npm run -s bench -- --json`). */
 export interface FootprintBenchReport {
@@ -24,9 +34,12 @@ export interface FootprintBenchReport {
     /** Bytes per instance over the bare XState actor's at the same count. */
     vsBareActor: number;
   })[];
-  /** The idle agent's KB per instance at each count, in `counts` order. */
-  idleAgentKb: number[];
-  /** Goal of issue 11: at most this many KB per idle agent, at every count. */
+  /** Measurements left out: projected over `budgetSeconds`. */
+  skipped: SkippedSample[];
+  budgetSeconds: number;
+  /** The idle agent's KB per instance at each count, in `counts` order (null: skipped). */
+  idleAgentKb: (number | null)[];
+  /** Goal of issue 11: at most this many KB per idle agent, at every measured count. */
   goal: { kbPerIdleAgent: number; met: boolean };
   /** Wall time of the whole footprint run, in s. */
   seconds: number;
@@ -51,18 +64,14 @@ export async function runFootprintBench(
     `footprint: heap per instance (heapUsed after − before, after full GCs), ` +
       `${counts.map((c) => c.toLocaleString("en-US")).join(" / ")} instances, a process each`,
   );
+  const budgetSeconds = options.budgetSeconds ?? DEFAULT_BUDGET_SECONDS;
   const start = performance.now();
-  const samples: FootprintSample[] = [];
-  for (const count of counts) {
-    for (const entry of FOOTPRINT_CONTENDERS) {
-      const sample = await measureOne(entry, count);
-      samples.push(sample);
-      log(
-        `  ${entry.name} × ${count.toLocaleString("en-US")}: ` +
-          `${(sample.bytesPerInstance / KB).toFixed(2)} KB each (built in ${(sample.buildMs / 1000).toFixed(1)} s)`,
-      );
-    }
-  }
+  const { samples, skipped } = await runSchedule(FOOTPRINT_CONTENDERS, {
+    counts,
+    budgetSeconds,
+    parallel: Math.min(2, availableParallelism()),
+    log,
+  });
   const floorAt = (count: number): number =>
     samples.find((s) => s.id === BARE_ACTOR_ID && s.count === count)?.bytesPerInstance ??
     Number.NaN;
@@ -77,9 +86,9 @@ export async function runFootprintBench(
   );
   const idleAgentKb = counts.map(
     (count) =>
-      results.find((r) => r.id === IDLE_AGENT_ID && r.count === count)?.kbPerInstance ??
-      Number.NaN,
+      results.find((r) => r.id === IDLE_AGENT_ID && r.count === count)?.kbPerInstance ?? null,
   );
+  const measuredIdle = idleAgentKb.filter((kb): kb is number => kb !== null);
   const report: FootprintBenchReport = {
     bench: "footprint",
     scenario:
@@ -90,15 +99,17 @@ export async function runFootprintBench(
     platform: `${process.platform}-${process.arch}`,
     counts,
     results,
+    skipped,
+    budgetSeconds,
     idleAgentKb,
     goal: {
       kbPerIdleAgent: GOAL_KB_PER_IDLE_AGENT,
-      met: idleAgentKb.every((kb) => kb <= GOAL_KB_PER_IDLE_AGENT),
+      met: measuredIdle.length > 0 && measuredIdle.every((kb) => kb <= GOAL_KB_PER_IDLE_AGENT),
     },
     seconds: (performance.now() - start) / 1000,
   };
-  if (options.json) console.log(JSON.stringify(report, null, 2));
-  else printTable(report);
+  // With --json, bench/run.ts prints every bench's report in one document.
+  if (!options.json) printTable(report);
   return report;
 }
 
@@ -110,14 +121,18 @@ function printTable(report: FootprintBenchReport): void {
   ];
   const rows = FOOTPRINT_CONTENDERS.map((entry) => {
     const mine = report.results.filter((r) => r.id === entry.id);
-    const ratios = mine.map((r) => r.vsBareActor);
+    const ratios = mine.map((r) => r.vsBareActor).filter(Number.isFinite);
     return [
       entry.name,
       ...report.counts.map((count) => {
         const found = mine.find((r) => r.count === count);
-        return found === undefined ? "–" : found.kbPerInstance.toFixed(2);
+        if (found !== undefined) return found.kbPerInstance.toFixed(2);
+        const left = report.skipped.find((k) => k.id === entry.id && k.count === count);
+        return left === undefined ? "–" : `skipped (~${left.projectedSeconds.toFixed(0)} s)`;
       }),
-      `${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)}×`,
+      ratios.length === 0
+        ? "–"
+        : `${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)}×`,
     ];
   });
   const widths = header.map((h, i) =>
@@ -134,8 +149,14 @@ function printTable(report: FootprintBenchReport): void {
   console.log("");
   const { goal, idleAgentKb } = report;
   console.log(
-    `An idle agent: ${idleAgentKb.map((kb) => kb.toFixed(1)).join(" / ")} KB ` +
+    `An idle agent: ${idleAgentKb.map((kb) => (kb === null ? "–" : kb.toFixed(1))).join(" / ")} KB ` +
       `(goal ≤ ${goal.kbPerIdleAgent} KB) — goal ${goal.met ? "met" : "missed"}. ` +
       `Footprint run: ${report.seconds.toFixed(0)} s.`,
   );
+  if (report.skipped.length > 0) {
+    console.log(
+      `Skipped: projected build time over ${report.budgetSeconds} s ` +
+        "(run them with --footprint-budget-s 600).",
+    );
+  }
 }

@@ -64,7 +64,9 @@ export function measureOne(entry: FootprintEntry, count: number): Promise<Footpr
       } else if (got?.kind === "error") {
         reject(new Error(`${entry.name} × ${count}: ${got.message}`));
       } else {
-        reject(new Error(`${entry.name} × ${count}: worker exited (${signal ?? code}) unanswered.`));
+        reject(
+          new Error(`${entry.name} × ${count}: worker exited (${signal ?? code}) unanswered.`),
+        );
       }
     });
   });

@@ -16,7 +16,9 @@ async function main(): Promise<FootprintReply> {
   const [id, countText] = process.argv.slice(2);
   const count = Number(countText);
   if (id === undefined || !Number.isInteger(count) || count <= 0 || process.send === undefined) {
-    throw new Error("Run by bench/footprint/measure.ts: worker.ts <contender id> <count>, with IPC.");
+    throw new Error(
+      "Run by bench/footprint/measure.ts: worker.ts <contender id> <count>, with IPC.",
+    );
   }
   const contender = await footprintContenderById(id).load();
   await buildInto(contender, new Array<unknown>(WARMUP), 0, WARMUP);
