@@ -5,8 +5,13 @@ import type { FootprintReply } from "./protocol.js";
 
 const WORKER = fileURLToPath(new URL("./worker.ts", import.meta.url));
 
-/** A worker that has not answered in this long is stopped and its measurement fails. */
-const WORKER_TIMEOUT_MS = 180_000;
+/**
+ * A worker that has not answered in this long is stopped and its measurement fails: a minute for
+ * start-up and collections, plus three times the build time the schedule projected.
+ */
+function timeoutMs(projectedSeconds: number): number {
+  return 60_000 + 3_000 * projectedSeconds;
+}
 
 /** One (contender, count) figure. */
 export interface FootprintSample {
@@ -30,7 +35,12 @@ function maxOldSpaceMb(count: number): number {
 }
 
 /** Measures one contender at one count in a fresh process (same loader flags as this one). */
-export function measureOne(entry: FootprintEntry, count: number): Promise<FootprintSample> {
+export function measureOne(
+  entry: FootprintEntry,
+  count: number,
+  projectedSeconds = 0,
+): Promise<FootprintSample> {
+  const limit = timeoutMs(projectedSeconds);
   const child = fork(WORKER, [entry.id, String(count)], {
     execArgv: [...process.execArgv, "--expose-gc", `--max-old-space-size=${maxOldSpaceMb(count)}`],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
@@ -39,8 +49,8 @@ export function measureOne(entry: FootprintEntry, count: number): Promise<Footpr
     let reply: FootprintReply | null = null;
     const timer = setTimeout(() => {
       child.kill();
-      reject(new Error(`${entry.name} × ${count}: no answer in ${WORKER_TIMEOUT_MS / 1000} s.`));
-    }, WORKER_TIMEOUT_MS);
+      reject(new Error(`${entry.name} × ${count}: no answer in ${limit / 1000} s.`));
+    }, limit);
     child.on("message", (message: FootprintReply) => {
       reply = message;
     });

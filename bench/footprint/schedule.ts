@@ -47,7 +47,7 @@ export async function runSchedule(
         );
         continue;
       }
-      previous = await measureOne(entry, count);
+      previous = await measureOne(entry, count, projectedSeconds);
       samples.push(previous);
       options.log(
         `  ${entry.name} × ${count.toLocaleString("en-US")}: ` +

@@ -48,6 +48,9 @@ const send = (reply: FootprintReply): Promise<void> =>
     });
   });
 
+// The runner gone (finished, failed or stopped): nothing to report to.
+process.on("disconnect", () => process.exit(1));
+
 main()
   .then(send, (error: unknown) =>
     send({ kind: "error", message: error instanceof Error ? error.message : String(error) }),
