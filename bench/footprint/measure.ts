@@ -7,7 +7,7 @@ const WORKER = fileURLToPath(new URL("./worker.ts", import.meta.url));
 
 /**
  * A worker that has not answered in this long is stopped and its measurement fails: a minute for
- * start-up and collections, plus three times the build time the schedule projected.
+ * start-up and collections, plus three times the build time the schedule allows.
  */
 function timeoutMs(projectedSeconds: number): number {
   return 60_000 + 3_000 * projectedSeconds;

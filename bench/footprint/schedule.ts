@@ -47,7 +47,8 @@ export async function runSchedule(
         );
         continue;
       }
-      previous = await measureOne(entry, count, projectedSeconds);
+      // A first count has no projection: it may take up to the budget.
+      previous = await measureOne(entry, count, Math.max(projectedSeconds, options.budgetSeconds));
       samples.push(previous);
       options.log(
         `  ${entry.name} × ${count.toLocaleString("en-US")}: ` +
