@@ -1,19 +1,28 @@
 /**
- * `npm run bench`: runs every benchmark (only `loop` for now) and prints its table.
+ * `npm run bench`: runs every benchmark (`loop`, then `footprint`) and prints their tables.
  *
- *   npm run bench                      the table
- *   npm run -s bench -- --json         the results as JSON on stdout
- *   npm run bench -- --rounds 41 --round-ms 300 --warmup-ms 1000
+ *   npm run bench                                   both tables
+ *   npm run -s bench -- --json                      { "loop": …, "footprint": … } as JSON on stdout
+ *   npm run bench -- --only footprint               one benchmark (loop | footprint)
+ *   npm run bench -- --rounds 41 --round-ms 300 --warmup-ms 1000      loop options
+ *   npm run bench -- --counts 1000,10000,100000 --footprint-budget-s 600   footprint options
  */
 import { parseArgs } from "node:util";
-import { runLoopBench } from "./loop/index.js";
+import { runFootprintBench, type FootprintBenchReport } from "./footprint/index.js";
+import { runLoopBench, type LoopBenchReport } from "./loop/index.js";
+
+const BENCHES = ["loop", "footprint"] as const;
+type BenchName = (typeof BENCHES)[number];
 
 const { values } = parseArgs({
   options: {
     json: { type: "boolean", default: false },
+    only: { type: "string" },
     rounds: { type: "string", default: "25" },
     "round-ms": { type: "string", default: "200" },
     "warmup-ms": { type: "string", default: "1000" },
+    counts: { type: "string" },
+    "footprint-budget-s": { type: "string" },
   },
 });
 
@@ -24,9 +33,36 @@ function positive(name: string, text: string): number {
   return value;
 }
 
-await runLoopBench({
-  json: values.json,
-  rounds: Math.round(positive("rounds", values.rounds)),
-  roundMs: positive("round-ms", values["round-ms"]),
-  warmupMs: positive("warmup-ms", values["warmup-ms"]),
-});
+function selected(only: string | undefined): readonly BenchName[] {
+  if (only === undefined) return BENCHES;
+  const name = BENCHES.find((b) => b === only);
+  if (name === undefined) throw new Error(`--only must be one of: ${BENCHES.join(", ")}.`);
+  return [name];
+}
+
+const benches = selected(values.only);
+const reports: { loop?: LoopBenchReport; footprint?: FootprintBenchReport } = {};
+if (benches.includes("loop")) {
+  reports.loop = await runLoopBench({
+    json: values.json,
+    rounds: Math.round(positive("rounds", values.rounds)),
+    roundMs: positive("round-ms", values["round-ms"]),
+    warmupMs: positive("warmup-ms", values["warmup-ms"]),
+  });
+}
+if (benches.includes("footprint")) {
+  if (!values.json && reports.loop !== undefined) console.log("");
+  const budget = values["footprint-budget-s"];
+  reports.footprint = await runFootprintBench({
+    json: values.json,
+    ...(values.counts === undefined
+      ? {}
+      : {
+          counts: values.counts
+            .split(",")
+            .map((c) => Math.round(positive("counts", c.replaceAll("_", "")))),
+        }),
+    ...(budget === undefined ? {} : { budgetSeconds: positive("footprint-budget-s", budget) }),
+  });
+}
+if (values.json) console.log(JSON.stringify(reports, null, 2));
