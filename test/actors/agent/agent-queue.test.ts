@@ -8,7 +8,9 @@ import {
   createEvent,
   type Agent,
   type AgentEvent,
+  type DataBlock,
   type Msg,
+  UserMsg,
 } from "../../../src/index.js";
 import { allow, collect, echo, makeAgent, user } from "./agent-fixture.js";
 
@@ -235,5 +237,36 @@ describe("Agent mailbox: replies queue in order", () => {
     expect(await outcome(running)).toBe("ABORTED");
     expect(await Promise.all(queued.map(outcome))).toEqual(["ABORTED", "ABORTED"]);
     expect(await outcome(agent.reply(user("later")))).toBe("ABORTED");
+  });
+
+  it("§3.4 a reply after an observe still replacing its media waits for it: the observed message goes first", async () => {
+    let store!: () => void;
+    const stored = new Promise<void>((resolve) => {
+      store = resolve;
+    });
+    const offloader = {
+      async offloadDataBlock(block: DataBlock): Promise<DataBlock> {
+        await stored;
+        return { ...block, source: { type: "url", url: "file:///tmp/a.bin", media_type: "x/y" } };
+      },
+    };
+    const model = answeringModel();
+    const agent = makeAgent(model, { offloader });
+    const block: DataBlock = {
+      type: "data",
+      id: "d1",
+      source: { type: "base64", data: "AAAA", media_type: "application/x-unknown" },
+      name: "a.bin",
+      created_at: new Date().toISOString(),
+      finished_at: null,
+    };
+    const observed = agent.observe(
+      new UserMsg({ name: "user", content: [{ type: "text", text: "file" }, block] }),
+    );
+    const reply = agent.reply(user("question"));
+    store();
+    await observed;
+    expect((await reply).getTextContent()).toBe("answer to question");
+    expect(userTexts(agent).map((t) => t.split("\n")[0])).toEqual(["file", "question"]);
   });
 });
