@@ -268,7 +268,10 @@ export class ReplyDesk {
    * refused (`REPLY_BUSY` for `{ queue: false }`, or its input is invalid: nothing is queued).
    * Null when there is nothing to do.
    */
-  #admit(command: DeskReplyCommand, streamed: boolean): Claim | QueuedReply<ReplyCall, Claim> | null {
+  #admit(
+    command: DeskReplyCommand,
+    streamed: boolean,
+  ): Claim | QueuedReply<ReplyCall, Claim> | null {
     const queue = command.queue ?? true;
     const current = this.#run;
     if (current !== null && isInterruptEvent(command.inputs)) {

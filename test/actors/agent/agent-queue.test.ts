@@ -267,6 +267,6 @@ describe("Agent mailbox: replies queue in order", () => {
     store();
     await observed;
     expect((await reply).getTextContent()).toBe("answer to question");
-    expect(userTexts(agent).map((t) => t.split("\n")[0])).toEqual(["file", "question"]);
+    expect(userTexts(agent).map((t) => t?.split("\n")[0])).toEqual(["file", "question"]);
   });
 });
