@@ -176,3 +176,16 @@ export {
   type EventOf,
   type EventFields,
 } from "./events/agent-event.js";
+export {
+  AgentCommandType,
+  AgentCommandSchema,
+  ReplyCommandSchema,
+  ObserveCommandSchema,
+  InterruptCommandSchema,
+  parseAgentCommand,
+  type AgentCommand,
+  type AgentCommandInput,
+  type ReplyCommand,
+  type ObserveCommand,
+  type InterruptCommand,
+} from "./agent-command.js";

@@ -20,7 +20,7 @@ export const AGENT_OPTIONS: ReadonlySet<string> = new Set([
 ]);
 
 /** Every key `agent.reply(inputs, options)` and `replyStream` take (see `ReplyOptions`). */
-export const REPLY_OPTIONS: ReadonlySet<string> = new Set(["structuredSchema"]);
+export const REPLY_OPTIONS: ReadonlySet<string> = new Set(["structuredSchema", "queue"]);
 
 /**
  * The options of `new Agent(…)`, read once and checked: known keys only (`nmae` is a
@@ -56,10 +56,15 @@ export function readAgentOptions<T extends object>(options: T): T {
 
 /**
  * The options of one reply call, read once: an object with known keys only (`structuredSchma` is
- * a `ValidationError` naming `structuredSchema`).
+ * a `ValidationError` naming `structuredSchema`), and `queue` a boolean when given.
  */
-export function readReplyOptions<T extends object>(options: T): T {
-  return readOptions(options, REPLY_OPTIONS, "ReplyOptions");
+export function readReplyOptions(options: ReplyOptions): ReplyOptions {
+  const read = readOptions(options, REPLY_OPTIONS, "ReplyOptions");
+  const queue: unknown = read.queue;
+  if (queue !== undefined && typeof queue !== "boolean") {
+    throw new ValidationError("ReplyOptions", [{ path: "queue", message: "Expected a boolean" }]);
+  }
+  return read;
 }
 
 function hasMethod(value: unknown, name: string): boolean {
@@ -76,4 +81,10 @@ export type StructuredSchemaInput = ZodType | Record<string, unknown>;
 export interface ReplyOptions {
   /** Makes the reply end with a structured output matching this schema (spec §3.11). */
   structuredSchema?: StructuredSchemaInput | undefined;
+  /**
+   * While another reply runs (or is being prepared, or is ending): wait for it and the replies
+   * queued before this one, then run (true, the default); or refuse at once with `REPLY_BUSY`
+   * (false). A parked reply is at rest: a call meets it at once either way.
+   */
+  queue?: boolean | undefined;
 }

@@ -162,7 +162,7 @@ export class Agent {
   #systemMsg: { readonly prompt: string; readonly msg: Msg } | null = null;
   /** The last exact measure of the model input, for the compression guard. */
   #measure: InputMeasure | null = null;
-  /** Where replies, observed messages and interrupts come in, one reply at a time. */
+  /** The agent's mailbox: replies (queued, one at a time), observed messages and interrupts. */
   readonly #desk: ReplyDesk;
   readonly #concurrency = new Map<string, boolean>();
   readonly #deps: LoopDeps;
@@ -322,17 +322,24 @@ export class Agent {
   /**
    * Replies to the input and returns the final message (spec §3.2). A parked reply returns the
    * "waiting" message; resume it with a `UserConfirmResultEvent` or `ExternalExecutionResultEvent`.
-   * One reply at a time: a call while another reply runs (or is being prepared) is refused at once
-   * with `ReplyInputError` `REPLY_BUSY`; a `UserInterruptEvent` then interrupts the running one.
+   * One reply at a time, in call order: a call while another reply runs (or is being prepared)
+   * waits for it and the calls queued before it (its input is checked at once); with
+   * `{ queue: false }` it is refused at once with `ReplyInputError` `REPLY_BUSY`. A
+   * `UserInterruptEvent` then interrupts the running one.
+   *
+   * @example
+   * const one = agent.reply(new UserMsg({ name: "user", content: "one" }));
+   * const two = agent.reply(new UserMsg({ name: "user", content: "two" })); // runs after `one`
    */
   reply(inputs?: unknown, options: ReplyOptions = {}): Promise<Msg> {
     return this.#desk.reply(inputs, options);
   }
 
   /**
-   * Replies to the input, streaming its events (spec §2); the agent is claimed when iteration
-   * starts. Stopping early interrupts the reply and waits (within the interrupt grace) until the
-   * agent is at rest again, so the next reply can start at once.
+   * Replies to the input, streaming its events (spec §2); the call takes its turn when iteration
+   * starts (queued as `reply` is) and yields nothing while it waits. Stopping early interrupts the
+   * reply and waits (within the interrupt grace) until the agent is at rest again; stopping it
+   * while it waits takes it out of the queue (nothing runs).
    */
   replyStream(
     inputs?: unknown,
@@ -344,8 +351,8 @@ export class Agent {
   /**
    * Adds messages to the context without replying (no model call, no events). Invalid messages
    * are refused at once. While the agent is idle they are appended at once; during a reply, or
-   * while a reply is parked on tool calls, they wait (in order) until it ends, so they never land
-   * between a tool call and its result. Resolves once they are accepted: appended, or queued with
+   * while a reply is parked on tool calls, they wait (in order) until it ends — before the next
+   * queued reply starts — so they never land between a tool call and its result. Resolves once they are accepted: appended, or queued with
    * their media replaced (a parked reply may wait for its user for a long time).
    */
   observe(msgs: unknown): Promise<void> {
@@ -353,9 +360,10 @@ export class Agent {
   }
 
   /**
-   * Interrupts the agent: a running reply stops its model call or tools and ends with
-   * REPLY_END(interrupted); a parked reply is closed the same way; a reply still being prepared
-   * is interrupted as soon as it starts. Idle, or already closing a parked reply: nothing happens.
+   * Interrupts the agent now, ahead of queued replies: a running reply stops its model call or
+   * tools and ends with REPLY_END(interrupted); a parked reply is closed the same way; a reply
+   * still being prepared is interrupted as soon as it starts. Queued replies then run in order.
+   * Idle, or already closing a parked reply: nothing happens.
    */
   interrupt(): Promise<void> {
     return this.#desk.interrupt();

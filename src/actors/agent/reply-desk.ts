@@ -1,6 +1,6 @@
 import type { Subject } from "rxjs";
 import type { Actor } from "xstate";
-import { ActorscopeError, ErrorCode, getLogger } from "../../errors/index.js";
+import { AbortedError, ActorscopeError, ErrorCode, getLogger } from "../../errors/index.js";
 import { Msg, createEvent, type AgentEvent } from "../../message/index.js";
 import type { AgentMachine, AgentMachineEvent, ReplyRequest } from "../../machines/index.js";
 import { composeOnion, type Layer, type ReplyItem } from "../../middleware/index.js";
@@ -17,9 +17,12 @@ import {
   checkReplyId,
   sortInput,
   validateMsgs,
+  type SortedInput,
 } from "./reply-input.js";
 import { ReplyInputError, ReplyInputErrorCode } from "./reply-input-error.js";
+import { QueuedReply, ReplyQueue } from "./reply-queue.js";
 import { ReplyRun, type RunEnd } from "./reply-run.js";
+import { ReplyStream, type StreamTurn } from "./reply-stream.js";
 import { toStructuredJsonSchema } from "./structured-output-schema.js";
 
 /** What the desk needs from its agent. */
@@ -42,23 +45,55 @@ export interface ReplyDeskHost {
   prepareResume(): Promise<void> | null;
 }
 
+/** A command as the desk takes it: the wire command (`AgentCommand`), where live values (a `Msg`, a zod schema) may stand for their data. */
+export type DeskCommand = DeskReplyCommand | DeskObserveCommand | DeskInterruptCommand;
+
+/** `reply`: see `ReplyCommandSchema` (`queue` defaults to true). */
+export interface DeskReplyCommand {
+  readonly type: "reply";
+  readonly inputs: unknown;
+  readonly structured_schema?: StructuredSchemaInput | null | undefined;
+  readonly queue?: boolean | undefined;
+}
+
+/** `observe`: see `ObserveCommandSchema`. */
+export interface DeskObserveCommand {
+  readonly type: "observe";
+  readonly msgs: unknown;
+}
+
+/** `interrupt`: see `InterruptCommandSchema`. */
+export interface DeskInterruptCommand {
+  readonly type: "interrupt";
+}
+
 /**
- * Where an agent's commands come in: replies (one at a time), streams, observed messages and
- * interrupts. It owns the reply in progress ({@link ReplyRun}) and keeps three promises:
- * - **one reply at a time**: a call checks its input and claims the agent in one synchronous step
- *   (nothing is awaited before the claim); another call meanwhile gets `REPLY_BUSY`; the claim is
- *   released only once the machine is at rest for it (a stopped stream waits for that, bounded by
- *   the interrupt grace), so a new reply never meets a machine still busy with an old one;
- * - **no interrupt is lost**: one that arrives while a reply is being prepared follows it into
- *   the machine; one for a parked reply closes it; a second one has nothing more to do;
+ * Where an agent's commands come in — replies, streams, observed messages and interrupts — and
+ * the one place that decides their order (every public call is one {@link DeskCommand} through
+ * {@link ReplyDesk.dispatch}). It owns the reply in progress ({@link ReplyRun}) and keeps four
+ * promises:
+ * - **one reply at a time, in call order**: a call checks its input and claims the agent in one
+ *   synchronous step (nothing is awaited before the claim); a call meanwhile waits in a FIFO
+ *   queue (its input checked when it is queued, its fit with the state when its turn comes), or
+ *   is refused at once with `REPLY_BUSY` if it asked `{ queue: false }`; the claim is released
+ *   only once the machine is at rest for it (a stopped stream waits for that, bounded by the
+ *   interrupt grace), so a reply never meets a machine still busy with an old one;
+ * - **no interrupt is lost, and it jumps the queue**: it reaches the running reply now; one that
+ *   arrives while a reply is being prepared follows it into the machine; one for a parked reply
+ *   closes it; a second one has nothing more to do. Queued replies then run in order;
  * - **observed messages never land inside a reply**: they wait in an {@link ObserveInbox} until
- *   the agent is at rest (no reply running, none parked) and then go in, in order.
+ *   the agent is at rest (no reply running, none parked) and then go in, in order, before the
+ *   next queued reply starts;
+ * - **no call is lost or hangs**: each queued call is settled when its turn comes (a stopped
+ *   statechart refuses it with `ABORTED`); a queued stream stopped early leaves the queue.
  */
 export class ReplyDesk {
   readonly #host: ReplyDeskHost;
   /** Whether the events reach `events$` through an `onReply` chain. */
   readonly #chained: boolean;
   #run: ReplyRun | null = null;
+  /** Reply calls waiting for their turn, in call order. */
+  readonly #queue = new ReplyQueue<QueuedReply<ReplyCall, Claim>>();
   /** Messages observed while the agent could not take them. */
   readonly #inbox = new ObserveInbox();
   /** The structured schema of the reply about to begin (checked when it was claimed). */
@@ -69,9 +104,9 @@ export class ReplyDesk {
     this.#chained = host.onReply.length > 0;
   }
 
-  /** Whether a reply holds the agent (running, being prepared, or ending). */
+  /** Whether a reply holds the agent (running, being prepared, or ending) or waits for it. */
   get busy(): boolean {
-    return this.#run !== null;
+    return this.#run !== null || !this.#queue.isEmpty;
   }
 
   /** The structured schema of the reply that begins now (taken once, by the machine's `beginReply`). */
@@ -95,17 +130,103 @@ export class ReplyDesk {
   }
 
   /**
+   * Takes one command: a reply resolves with its final message, observe and interrupt with
+   * nothing. Commands parsed from data (`parseAgentCommand`) go in as they are.
+   */
+  dispatch(command: DeskReplyCommand): Promise<Msg>;
+  dispatch(command: DeskObserveCommand | DeskInterruptCommand): Promise<undefined>;
+  dispatch(command: DeskCommand): Promise<Msg | undefined>;
+  dispatch(command: DeskCommand): Promise<Msg | undefined> {
+    switch (command.type) {
+      case "reply":
+        return this.#reply(command);
+      case "observe":
+        return this.#observe(command.msgs).then(() => undefined);
+      case "interrupt":
+        return this.#interrupt().then(() => undefined);
+    }
+  }
+
+  /**
    * Replies to the input and returns the final message (spec §3.2). A parked reply returns the
    * "waiting" message; resume it with a `UserConfirmResultEvent` or `ExternalExecutionResultEvent`.
-   * One reply at a time: a call while another reply runs (or is being prepared) is refused at once
-   * with `ReplyInputError` `REPLY_BUSY`; a `UserInterruptEvent` then interrupts the running one.
+   * While another reply runs (or is being prepared) the call waits for it and the calls queued
+   * before it (`{ queue: false }`: `ReplyInputError` `REPLY_BUSY` at once); a `UserInterruptEvent`
+   * then interrupts the running one.
    */
   async reply(inputs: unknown, options: ReplyOptions): Promise<Msg> {
+    return this.dispatch(replyCommand(inputs, readReplyOptions(options)));
+  }
+
+  /**
+   * Replies to the input, streaming its events (spec §2); the call takes its turn when iteration
+   * starts and yields nothing while it waits. Stopping early interrupts the reply and waits
+   * (within the interrupt grace) until the agent is at rest again, so the next reply can start at
+   * once; stopping it while it waits takes it out of the queue (nothing runs).
+   */
+  stream(inputs: unknown, options: ReplyOptions): AsyncGenerator<AgentEvent, void, undefined> {
+    return new ReplyStream(() => this.#openStream(replyCommand(inputs, readReplyOptions(options))));
+  }
+
+  /**
+   * Adds messages to the context without replying (no model call, no events). Invalid messages
+   * are refused at once. While the agent is idle they are appended at once; during a reply, or
+   * while a reply is parked on tool calls, they wait (in order) until it ends — before the next
+   * queued reply starts — so they never land between a tool call and its result. Resolves once
+   * they are accepted: appended, or queued with their media replaced (a parked reply may wait for
+   * its user for a long time).
+   */
+  observe(msgs: unknown): Promise<void> {
+    return this.dispatch({ type: "observe", msgs });
+  }
+
+  /**
+   * Interrupts the agent now, ahead of any queued reply: a running reply stops its model call or
+   * tools and ends with REPLY_END(interrupted); a parked reply is closed the same way; a reply
+   * still being prepared is interrupted as soon as it starts. Queued replies then run in order.
+   * Idle, or already closing a parked reply: nothing happens.
+   */
+  interrupt(): Promise<void> {
+    return this.dispatch({ type: "interrupt" });
+  }
+
+  async #observe(msgs: unknown): Promise<void> {
+    const list = validateMsgs(msgs instanceof Msg ? [msgs] : Array.isArray(msgs) ? msgs : [msgs]);
+    const prepared = this.#host.replaceMedia(list);
+    if (prepared === null && this.#inbox.isEmpty && this.#takesObserved()) {
+      this.#host.state.context.push(...list);
+      return;
+    }
+    await this.#inbox.add(list, prepared, () => {
+      this.#advance();
+    });
+  }
+
+  async #interrupt(): Promise<void> {
+    const run = this.#run;
+    if (run !== null) {
+      this.#interruptRun(run);
+      return;
+    }
+    if (!this.#host.state.hasAwaitingToolCalls(this.#host.name)) return;
+    const event = createEvent("USER_INTERRUPT", { reply_id: this.#host.state.replyId });
+    const claim = await this.#take({ type: "reply", inputs: event }, true);
+    if (claim === null) return;
+    for await (const _ of this.#drive(claim)) {
+      // events reach events$
+    }
+  }
+
+  async #reply(command: DeskReplyCommand): Promise<Msg> {
+    // Through an `onReply` chain the call takes the reply's events (the chain may change them).
+    const claim = await this.#take(command, this.#chained);
     let final: Msg | null = null;
-    if (this.#chained) {
-      for await (const item of this.#drive(inputs, options)) if (item instanceof Msg) final = item;
-    } else {
-      final = await this.#settle(inputs, options);
+    if (claim !== null) {
+      if (this.#chained) {
+        for await (const item of this.#drive(claim)) if (item instanceof Msg) final = item;
+      } else {
+        final = await this.#settle(claim);
+      }
     }
     if (final === null) {
       throw new ReplyInputError(
@@ -116,81 +237,94 @@ export class ReplyDesk {
     return final;
   }
 
-  /**
-   * Replies to the input, streaming its events (spec §2); the agent is claimed when iteration
-   * starts. Stopping early interrupts the reply and waits (within the interrupt grace) until the
-   * agent is at rest again, so the next reply can start at once.
-   */
-  async *stream(
-    inputs: unknown,
-    options: ReplyOptions,
-  ): AsyncGenerator<AgentEvent, void, undefined> {
-    for await (const item of this.#drive(inputs, options)) if (!(item instanceof Msg)) yield item;
+  /** A stream's turn: its events now, or a wait in the queue it can leave. */
+  #openStream(command: DeskReplyCommand): StreamTurn {
+    const admitted = this.#admit(command, true);
+    if (admitted instanceof QueuedReply) {
+      return {
+        kind: "queued",
+        turn: admitted.turn.then((claim) => (claim === null ? null : this.#events(claim))),
+        cancel: () => {
+          admitted.cancel();
+        },
+      };
+    }
+    return { kind: "now", events: admitted === null ? noEvents() : this.#events(admitted) };
+  }
+
+  async *#events(claim: Claim): AsyncGenerator<AgentEvent, void, undefined> {
+    for await (const item of this.#drive(claim)) if (!(item instanceof Msg)) yield item;
+  }
+
+  /** The call's claim: now (the same step as the call), or once its turn comes. */
+  #take(command: DeskReplyCommand, streamed: boolean): Claim | null | Promise<Claim | null> {
+    const admitted = this.#admit(command, streamed);
+    return admitted instanceof QueuedReply ? admitted.turn : admitted;
   }
 
   /**
-   * Adds messages to the context without replying (no model call, no events). Invalid messages
-   * are refused at once. While the agent is idle they are appended at once; during a reply, or
-   * while a reply is parked on tool calls, they wait (in order) until it ends, so they never land
-   * between a tool call and its result. Resolves once they are accepted: appended, or queued with
-   * their media replaced (a parked reply may wait for its user for a long time).
+   * Where the order of replies is decided, in one synchronous step: a reply call claims the
+   * agent now, joins the queue, interrupts the running reply (a `UserInterruptEvent`), or is
+   * refused (`REPLY_BUSY` for `{ queue: false }`, or its input is invalid: nothing is queued).
+   * Null when there is nothing to do.
    */
-  async observe(msgs: unknown): Promise<void> {
-    const list = validateMsgs(msgs instanceof Msg ? [msgs] : Array.isArray(msgs) ? msgs : [msgs]);
-    const prepared = this.#host.replaceMedia(list);
-    if (prepared === null && this.#inbox.isEmpty && this.#takesObserved()) {
-      this.#host.state.context.push(...list);
-      return;
-    }
-    await this.#inbox.add(list, prepared, () => {
-      this.flushObserved();
-    });
-  }
-
-  /**
-   * Interrupts the agent: a running reply stops its model call or tools and ends with
-   * REPLY_END(interrupted); a parked reply is closed the same way; a reply still being prepared
-   * is interrupted as soon as it starts. Idle, or already closing a parked reply: nothing happens.
-   */
-  async interrupt(): Promise<void> {
-    const run = this.#run;
-    if (run !== null) {
-      this.#interruptRun(run);
-      return;
-    }
-    if (this.#host.state.hasAwaitingToolCalls(this.#host.name)) {
-      for await (const _ of this.#drive(
-        createEvent("USER_INTERRUPT", { reply_id: this.#host.state.replyId }),
-        {},
-      )) {
-        // events reach events$
-      }
-    }
-  }
-
-  /**
-   * Checks a reply call's input (spec §3.3 steps 1–4, §3.4) and claims the agent for it, in one
-   * synchronous step: nothing is awaited before the claim, so two calls in the same tick cannot
-   * both pass the check. Null when there is nothing to do (an interrupt with nothing to
-   * interrupt, or one passed on to the running reply).
-   */
-  #claim(inputs: unknown, options: ReplyOptions, streamed: boolean): Claim | null {
-    const read = readReplyOptions(options);
+  #admit(
+    command: DeskReplyCommand,
+    streamed: boolean,
+  ): Claim | QueuedReply<ReplyCall, Claim> | null {
+    const queue = command.queue ?? true;
     const current = this.#run;
-    if (current !== null) {
-      if (isInterruptEvent(inputs)) {
-        const sorted = sortInput(inputs);
-        if (sorted.kind === "interrupt" && current.started && !current.closing)
-          checkReplyId(this.#host.state, sorted.event);
-        this.#interruptRun(current);
-        return null;
-      }
+    if (current !== null && isInterruptEvent(command.inputs)) {
+      const sorted = sortInput(command.inputs);
+      if (sorted.kind === "interrupt" && current.started && !current.closing)
+        checkReplyId(this.#host.state, sorted.event);
+      this.#interruptRun(current);
+      return null;
+    }
+    if (!queue && (current !== null || !this.#queue.isEmpty)) {
       throw new ReplyInputError(
         ReplyInputErrorCode.BUSY,
-        `Agent '${this.#host.name}' is already replying; wait for the reply to end or interrupt it.`,
+        `Agent '${this.#host.name}' is already replying; wait for the reply to end, interrupt it, or call without { queue: false }.`,
       );
     }
-    const sorted = sortInput(inputs);
+    const call = this.#read(command);
+    if (!queue || (current === null && this.#queue.isEmpty && !this.#observePending()))
+      return this.#claimNow(call, streamed);
+    const ticket: QueuedReply<ReplyCall, Claim> = new QueuedReply(call, streamed, (granted) => {
+      this.#cancelQueued(ticket, granted);
+    });
+    this.#queue.push(ticket);
+    return ticket;
+  }
+
+  /**
+   * Checks a reply call's input (spec §3.4, and what the state cannot change: its shape, its
+   * structured schema's JSON form) without looking at the agent. What it does to the agent is
+   * checked when it claims it ({@link #claimNow}).
+   */
+  #read(command: DeskReplyCommand): ReplyCall {
+    const sorted = sortInput(command.inputs);
+    const schema = command.structured_schema ?? null;
+    if (schema !== null && sorted.kind !== "msgs") {
+      getLogger().warn(
+        `agent '${this.#host.name}': a structured schema given with an input event is ignored; the parked reply keeps its own.`,
+      );
+    }
+    // A schema that cannot be turned into JSON fails here, before anything is claimed or queued.
+    const structured =
+      schema !== null && sorted.kind === "msgs"
+        ? { schema, json: toStructuredJsonSchema(schema) }
+        : null;
+    return { inputs: command.inputs, sorted, structuredSchema: schema, structured };
+  }
+
+  /**
+   * Checks a reply call against the agent's state (spec §3.3 steps 3–4) and claims the agent for
+   * it. Null when there is nothing to do (an interrupt with nothing to interrupt).
+   */
+  #claimNow(call: ReplyCall, streamed: boolean): Claim | null {
+    this.#assertActive();
+    const sorted = call.sorted;
     let request: ReplyRequest | "interrupt";
     if (sorted.kind === "interrupt") {
       if (!this.#host.state.hasAwaitingToolCalls(this.#host.name)) return null; // spec §3.3 step 3: nothing to do
@@ -198,26 +332,65 @@ export class ReplyDesk {
       request = "interrupt";
     } else {
       checkIncomingEvent(this.#host.state, this.#host.name, sorted);
-      if (sorted.kind === "msgs") {
-        request = { kind: "new", msgs: sorted.msgs };
-      } else {
-        if (read.structuredSchema !== undefined) {
-          getLogger().warn(
-            `agent '${this.#host.name}': a structured schema given with an input event is ignored; the parked reply keeps its own.`,
-          );
-        }
-        request = sorted;
-      }
+      request = sorted.kind === "msgs" ? { kind: "new", msgs: sorted.msgs } : sorted;
     }
-    // A schema that cannot be turned into JSON fails here, before anything is claimed.
-    const schema = read.structuredSchema ?? null;
-    const structured =
-      request !== "interrupt" && request.kind === "new" && schema !== null
-        ? { schema, json: toStructuredJsonSchema(schema) }
-        : null;
     const run = new ReplyRun(streamed, streamed && this.#chained, request === "interrupt");
     this.#run = run;
-    return { run, request, structured };
+    const structured = request !== "interrupt" && request.kind === "new" ? call.structured : null;
+    return {
+      run,
+      request,
+      structured,
+      inputs: call.inputs,
+      structuredSchema: call.structuredSchema,
+    };
+  }
+
+  /** A stopped statechart takes no more replies (the running one failed with the same error). */
+  #assertActive(): void {
+    if (this.#host.actor.getSnapshot().status === "active") return;
+    throw new AbortedError(`agent '${this.#host.name}' (its statechart was stopped)`);
+  }
+
+  /** A queued call gave up: it leaves the queue, or lets go of the turn it was just granted. */
+  #cancelQueued(ticket: QueuedReply<ReplyCall, Claim>, granted: Claim | null): void {
+    if (granted === null) {
+      this.#queue.remove(ticket);
+      return;
+    }
+    if (!granted.run.started) this.#release(granted.run);
+  }
+
+  /** Whether observed messages wait only for their media: they go in before the next reply. */
+  #observePending(): boolean {
+    return !this.#inbox.isEmpty && this.#takesObserved();
+  }
+
+  /**
+   * The agent may have come free: observed messages go in first, then the queued replies take
+   * their turns, in order, until one claims the agent (one refused at its turn — the state no
+   * longer fits it — is settled with that error and the next one goes on).
+   */
+  #advance(): void {
+    if (this.#run !== null) return;
+    if (!this.#inbox.isEmpty && this.#takesObserved()) {
+      const msgs = this.#inbox.takeReady();
+      if (msgs.length > 0) this.#host.state.context.push(...msgs);
+      // One still replaces its media: it goes in first (its end advances again).
+      if (!this.#inbox.isEmpty) return;
+    }
+    while (this.#run === null) {
+      const ticket = this.#queue.shift();
+      if (ticket === undefined) return;
+      let claim: Claim | null;
+      try {
+        claim = this.#claimNow(ticket.request, ticket.streamed);
+      } catch (error) {
+        ticket.refuse(error);
+        continue;
+      }
+      ticket.grant(claim);
+    }
   }
 
   /**
@@ -237,6 +410,13 @@ export class ReplyDesk {
   #start(claim: Claim): void {
     const { run, request } = claim;
     run.started = true;
+    if (this.#host.actor.getSnapshot().status !== "active") {
+      this.finish({
+        kind: "fail",
+        error: new AbortedError(`agent '${this.#host.name}' (its statechart was stopped)`),
+      });
+      return;
+    }
     if (request === "interrupt") {
       run.resume();
       this.#host.actor.send({ type: "INTERRUPT" });
@@ -256,7 +436,6 @@ export class ReplyDesk {
       });
     }
   }
-
   /** Sends the run on in the machine; an interrupt that was asked for meanwhile follows at once. */
   #deliver(run: ReplyRun, event: AgentMachineEvent): void {
     run.resume();
@@ -311,7 +490,7 @@ export class ReplyDesk {
     if (this.#run !== run) return;
     this.#run = null;
     run.release();
-    this.flushObserved();
+    this.#advance();
   }
 
   /** Whether observed messages can go into the context now: nothing runs, nothing is parked. */
@@ -319,20 +498,16 @@ export class ReplyDesk {
     return this.#run === null && !this.#host.state.hasAwaitingToolCalls(this.#host.name);
   }
 
-  /** Appends the observed messages that wait, if the agent takes them now. */
+  /** Appends the observed messages that wait, if the agent takes them now (then queued replies go on). */
   flushObserved(): void {
-    if (this.#inbox.isEmpty || !this.#takesObserved()) return;
-    const msgs = this.#inbox.takeReady();
-    if (msgs.length > 0) this.#host.state.context.push(...msgs);
+    this.#advance();
   }
 
   /**
    * `reply()` without an `onReply` middleware: nothing can change the events on their way, so
    * they go straight to `events$` and the call only waits for the reply's end.
    */
-  async #settle(inputs: unknown, options: ReplyOptions): Promise<Msg | null> {
-    const claim = this.#claim(inputs, options, false);
-    if (claim === null) return null;
+  async #settle(claim: Claim): Promise<Msg | null> {
     const run = claim.run;
     try {
       const prepared = this.#prepare(claim);
@@ -358,13 +533,8 @@ export class ReplyDesk {
     }
   }
 
-  /** One streamed reply call: validation and claim, then the `onReply` chain around the machine's run. */
-  async *#drive(
-    inputs: unknown,
-    options: ReplyOptions,
-  ): AsyncGenerator<ReplyItem, void, undefined> {
-    const claim = this.#claim(inputs, options, true);
-    if (claim === null) return;
+  /** One claimed reply call that takes its events: the `onReply` chain around the machine's run. */
+  async *#drive(claim: Claim): AsyncGenerator<ReplyItem, void, undefined> {
     const run = claim.run;
     try {
       const prepared = this.#prepare(claim);
@@ -372,8 +542,8 @@ export class ReplyDesk {
       const impl = (_input: { inputs: unknown; structuredSchema: unknown }) => this.#impl(claim);
       const chain = composeOnion(this.#host.onReply, impl);
       for await (const item of chain({
-        inputs,
-        structuredSchema: options.structuredSchema ?? null,
+        inputs: claim.inputs,
+        structuredSchema: claim.structuredSchema,
       })) {
         if (item instanceof Msg) {
           yield item;
@@ -470,11 +640,39 @@ export interface PendingStructured {
   readonly json: Record<string, unknown>;
 }
 
+/** A reply call's input, checked (the state is not looked at yet). */
+interface ReplyCall {
+  /** As given (what an `onReply` middleware sees). */
+  readonly inputs: unknown;
+  readonly sorted: SortedInput;
+  /** As given (what an `onReply` middleware sees). */
+  readonly structuredSchema: StructuredSchemaInput | null;
+  /** With its JSON form; null unless the input is new messages. */
+  readonly structured: PendingStructured | null;
+}
+
 /** A reply call that has claimed the agent: its run and the request it will hand to the machine. */
 interface Claim {
   readonly run: ReplyRun;
   readonly request: ReplyRequest | "interrupt";
   readonly structured: PendingStructured | null;
+  readonly inputs: unknown;
+  readonly structuredSchema: StructuredSchemaInput | null;
+}
+
+/** The wire-shaped command of a `reply(inputs, options)` call. */
+function replyCommand(inputs: unknown, options: ReplyOptions): DeskReplyCommand {
+  return {
+    type: "reply",
+    inputs,
+    structured_schema: options.structuredSchema ?? null,
+    queue: options.queue ?? true,
+  };
+}
+
+/** The events of a call with nothing to do. */
+async function* noEvents(): AsyncGenerator<AgentEvent, void, undefined> {
+  // nothing
 }
 
 /** The states where the machine waits for a command (nothing of a reply runs). */

@@ -59,11 +59,11 @@ function slowOffloader(until: Promise<void>) {
 const userTexts = (agent: { state: { context: Msg[] } }) =>
   agent.state.context.filter((m) => m.role === "user").map((m) => m.getTextContent());
 
-describe("Agent: one reply at a time (check and claim are one step)", () => {
+describe("Agent: { queue: false } refuses at once while a reply holds the agent (check and claim are one step)", () => {
   it("two reply() calls in the same tick: the second gets REPLY_BUSY, the first its own answer", async () => {
     const agent = makeAgent(["first answer", "third answer"]);
     const first = agent.reply(user("one"));
-    const second = agent.reply(user("two"));
+    const second = agent.reply(user("two"), { queue: false });
     expect(await outcome(second)).toBe(BUSY);
     expect((await first).getTextContent()).toBe("first answer");
     expect(userTexts(agent)).toEqual(["one"]);
@@ -74,7 +74,7 @@ describe("Agent: one reply at a time (check and claim are one step)", () => {
   it("reply() then replyStream() in the same tick: the stream fails with REPLY_BUSY", async () => {
     const agent = makeAgent(["answer"]);
     const first = agent.reply(user("one"));
-    const stream = collect(agent.replyStream(user("two")));
+    const stream = collect(agent.replyStream(user("two"), { queue: false }));
     expect(await outcome(stream)).toBe(BUSY);
     expect((await first).getTextContent()).toBe("answer");
   });
@@ -84,7 +84,7 @@ describe("Agent: one reply at a time (check and claim are one step)", () => {
     const events: AgentEvent[] = [];
     const iterator = agent.replyStream(user("one"))[Symbol.asyncIterator]();
     const firstNext = iterator.next();
-    const second = agent.reply(user("two"));
+    const second = agent.reply(user("two"), { queue: false });
     expect(await outcome(second)).toBe(BUSY);
     let item = await firstNext;
     while (item.done !== true) {
@@ -98,7 +98,7 @@ describe("Agent: one reply at a time (check and claim are one step)", () => {
   it("two replyStream() started in the same tick: the second fails with REPLY_BUSY", async () => {
     const agent = makeAgent(["streamed"]);
     const a = collect(agent.replyStream(user("one")));
-    const b = collect(agent.replyStream(user("two")));
+    const b = collect(agent.replyStream(user("two"), { queue: false }));
     expect(await outcome(b)).toBe(BUSY);
     expect((await a).at(-1)).toMatchObject({ type: "REPLY_END" });
   });
@@ -114,7 +114,7 @@ describe("Agent: one reply at a time (check and claim are one step)", () => {
       ],
     });
     const first = agent.reply(user("one"));
-    const second = agent.reply(user("two"));
+    const second = agent.reply(user("two"), { queue: false });
     expect(await outcome(second)).toBe(BUSY);
     expect((await first).getTextContent()).toBe("first");
     expect((await agent.reply(user("three"))).getTextContent()).toBe("later");
@@ -124,7 +124,7 @@ describe("Agent: one reply at a time (check and claim are one step)", () => {
     const slow = gate();
     const agent = makeAgent(["first", "second"], { offloader: slowOffloader(slow.wait) });
     const first = agent.reply(withAttachment("one"));
-    const second = agent.reply(withAttachment("two"));
+    const second = agent.reply(withAttachment("two"), { queue: false });
     slow.open();
     expect(await outcome(second)).toBe(BUSY);
     expect((await first).getTextContent()).toBe("first");
@@ -154,7 +154,7 @@ describe("Agent: one reply at a time (check and claim are one step)", () => {
     const asked = agent.state.getAwaitingToolCalls("Friday")[0]!;
     const event = confirmEvent(agent, [yes(asked)]);
     const first = agent.reply(event);
-    const second = agent.reply(event);
+    const second = agent.reply(event, { queue: false });
     expect(await outcome(second)).toBe(BUSY);
     expect((await first).getTextContent()).toBe("done");
     expect(ran).toEqual(["x"]);

@@ -18,7 +18,8 @@ import {
 import { Remote, allow, echo, makeAgent, user } from "./agent-fixture.js";
 
 // Property: whatever the interleaving of reply, replyStream (read to its end or stopped early),
-// observe, interrupt and HITL resumes — each started at a moment the scheduler picks, with model
+// observe, interrupt and HITL resumes — queued behind a running reply or `{ queue: false }` —
+// each started at a moment the scheduler picks, with model
 // answers, tool runs and stream reads also scheduled — every call settles, every refusal is a
 // typed ReplyInputError, the context stays a conversation a model accepts, and the agent takes a
 // plain reply at the end.
@@ -43,11 +44,13 @@ const COMMANDS = [
   "confirmNo",
   "interruptEvent",
 ] as const;
-type Command = { kind: (typeof COMMANDS)[number]; stopAfter: number };
+/** `queue`: the reply calls wait for a running reply (true) or are refused with REPLY_BUSY. */
+type Command = { kind: (typeof COMMANDS)[number]; stopAfter: number; queue: boolean };
 
 const commandArb: fc.Arbitrary<Command> = fc.record({
   kind: fc.constantFrom(...COMMANDS),
   stopAfter: fc.nat({ max: 6 }),
+  queue: fc.boolean(),
 });
 
 /**
@@ -178,21 +181,22 @@ function scenario(
 async function runCommand(s: fc.Scheduler, agent: Agent, command: Command): Promise<void> {
   const asking = () =>
     agent.state.getAwaitingToolCalls("Friday").filter((c) => c.state === "asking");
+  const options = { queue: command.queue };
   switch (command.kind) {
     case "reply":
-      await agent.reply(user("hello"));
+      await agent.reply(user("hello"), options);
       return;
     case "stream":
     case "streamStop": {
       let seen = 0;
-      for await (const _event of agent.replyStream(user("stream"))) {
+      for await (const _event of agent.replyStream(user("stream"), options)) {
         await s.schedule(Promise.resolve(), "stream reads");
         if (command.kind === "streamStop" && ++seen > command.stopAfter) break;
       }
       return;
     }
     case "replyAttachment":
-      await agent.reply(attachment("with a file"));
+      await agent.reply(attachment("with a file"), options);
       return;
     case "observe":
       await agent.observe(user("observed"));
@@ -218,6 +222,7 @@ async function runCommand(s: fc.Scheduler, agent: Agent, command: Command): Prom
             finished_at: null,
           })),
         }),
+        options,
       );
       return;
     }
@@ -235,10 +240,11 @@ async function runCommand(s: fc.Scheduler, agent: Agent, command: Command): Prom
             rules: null,
           })),
         }),
+        options,
       );
       return;
     case "interruptEvent":
-      await agent.reply(createEvent("USER_INTERRUPT", { reply_id: agent.state.replyId }));
+      await agent.reply(createEvent("USER_INTERRUPT", { reply_id: agent.state.replyId }), options);
       return;
   }
 }
