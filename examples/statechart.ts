@@ -16,6 +16,7 @@ import {
   type ActingOutput,
   type ReasoningInput,
   type ReasoningOutput,
+  type WorkInput,
   type WorkOutput,
 } from "actorscope";
 
@@ -25,7 +26,7 @@ let modelCalls = 0;
 
 const machine = createAgentMachine().provide({
   actors: {
-    compress: fromWork<WorkOutput, Record<string, never>>(() =>
+    compress: fromWork<WorkOutput, WorkInput>(() =>
       Promise.resolve({ interrupted: false }),
     ),
     // First call: ask for one tool call; second call: answer.

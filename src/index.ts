@@ -406,6 +406,7 @@ export {
   type AgentMachine,
   type AgentMachineEvent,
   type AgentMachineInput,
+  type WorkInput,
   type WorkOutput,
   type ReasoningOutput,
   type ActingOutput,

@@ -6,6 +6,7 @@ import {
   type ActingOutput,
   type ReasoningOutput,
   type ToolBatch,
+  type WorkInput,
   type WorkOutput,
 } from "../../src/machines/index.js";
 import type { ToolChoice } from "../../src/model/index.js";
@@ -38,7 +39,7 @@ export const machineOnly: LoopContender = {
     let pending: ((text: string) => void) | null = null;
     const machine = createAgentMachine().provide({
       actors: {
-        compress: fromWork<WorkOutput, Record<string, never>>(() =>
+        compress: fromWork<WorkOutput, WorkInput>(() =>
           Promise.resolve({ interrupted: false }),
         ),
         callModel: fromWork<ReasoningOutput, { toolChoice: ToolChoice | null }>(() => {

@@ -44,6 +44,12 @@ export interface AgentMachineInput {
   graceIters: number;
   /** Whether calls of this tool may run together (unknown tools: true, spec §3.7). */
   isConcurrencySafe: (toolName: string) => boolean;
+  /**
+   * Whatever the provided slots need of the one running this actor (the `Agent`): actions read
+   * it from the context, work actors get it in their input. It lets one provided machine serve
+   * every agent, instead of a machine (its whole state-node tree) per agent.
+   */
+  host?: object | undefined;
 }
 
 export interface AgentMachineContext extends AgentMachineInput {
@@ -64,12 +70,16 @@ export interface AgentMachineContext extends AgentMachineInput {
 export interface WorkOutput {
   interrupted: boolean;
 }
+/** What every work slot gets: the machine's host (see {@link AgentMachineInput}). */
+export interface WorkInput {
+  host?: object | undefined;
+}
 /** What the `callModel` slot gets: the tool choice of the coming step. */
-export interface ReasoningInput {
+export interface ReasoningInput extends WorkInput {
   toolChoice: ToolChoice | null;
 }
 /** What the `runBatch` slot gets: the batch to run. */
-export interface ActingInput {
+export interface ActingInput extends WorkInput {
   batch: ToolBatch;
 }
 export interface ReasoningOutput extends WorkOutput {

@@ -20,6 +20,7 @@ import type {
   AgentMachineInput,
   ReasoningInput,
   ReasoningOutput,
+  WorkInput,
   WorkOutput,
 } from "./agent-machine-types.js";
 import { batchToolCalls, type ToolBatch } from "./batching.js";
@@ -36,6 +37,7 @@ export {
   type ReasoningInput,
   type ReasoningOutput,
   type ReplyRequest,
+  type WorkInput,
   type WorkOutput,
 } from "./agent-machine-types.js";
 
@@ -84,7 +86,7 @@ export function createAgentMachine() {
       input: {} as AgentMachineInput,
     },
     actors: {
-      compress: fromWork<WorkOutput, Record<string, never>>(notProvided("compress")),
+      compress: fromWork<WorkOutput, WorkInput>(notProvided("compress")),
       callModel: fromWork<ReasoningOutput, ReasoningInput>(notProvided("callModel")),
       runBatch: fromWork<ActingOutput, ActingInput>(notProvided("runBatch")),
     },
@@ -228,7 +230,7 @@ export function createAgentMachine() {
         },
       },
       compressing: {
-        invoke: { src: "compress", input: () => ({}) },
+        invoke: { src: "compress", input: ({ context }) => ({ host: context.host }) },
         on: {
           ...INTERRUPTIBLE,
           WORK_DONE: [WORK_INTERRUPTED, { target: "reasoning" }],
@@ -238,7 +240,7 @@ export function createAgentMachine() {
       reasoning: {
         invoke: {
           src: "callModel",
-          input: ({ context }) => ({ toolChoice: context.toolChoice }),
+          input: ({ context }) => ({ toolChoice: context.toolChoice, host: context.host }),
         },
         on: {
           ...INTERRUPTIBLE,
@@ -249,7 +251,10 @@ export function createAgentMachine() {
       acting: {
         invoke: {
           src: "runBatch",
-          input: ({ context }) => ({ batch: context.batches[0] as ToolBatch }),
+          input: ({ context }) => ({
+            batch: context.batches[0] as ToolBatch,
+            host: context.host,
+          }),
         },
         on: {
           ...INTERRUPTIBLE,

@@ -10,6 +10,7 @@ export {
   type ReasoningOutput,
   type ActingOutput,
   type ReasoningInput,
+  type WorkInput,
   type ActingInput,
 } from "./agent-machine.js";
 export {

@@ -20,9 +20,9 @@ export interface WorkScope {
 }
 
 /** Options of {@link fromWork}. */
-export interface WorkOptions {
-  /** Called when the invoking state is left (or the machine stops) before the work ended. */
-  onStop?: () => void;
+export interface WorkOptions<I = unknown> {
+  /** Called with the work's input when the invoking state is left (or the machine stops) before the work ended. */
+  onStop?: (input: I) => void;
 }
 
 /**
@@ -41,7 +41,7 @@ export interface WorkOptions {
  */
 export function fromWork<O, I>(
   run: (input: I, scope: WorkScope) => Promise<O>,
-  options: WorkOptions = {},
+  options: WorkOptions<I> = {},
 ): CallbackActorLogic<EventObject, I> {
   return fromCallback<EventObject, I>(({ input, sendBack }) => {
     let controller: AbortController | null = null;
@@ -75,7 +75,7 @@ export function fromWork<O, I>(
       if (settled) return;
       stopped = true;
       controller?.abort();
-      options.onStop?.();
+      options.onStop?.(input);
     };
   });
 }

@@ -7,6 +7,7 @@ import {
   createAgentMachine,
   type ActingOutput,
   type ReasoningOutput,
+  type WorkInput,
   type WorkOutput,
 } from "../../src/machines/agent-machine.js";
 import type { ToolBatch } from "../../src/machines/batching.js";
@@ -41,7 +42,7 @@ function scripted(
   const finished: (string | null)[] = [];
   const machine = createAgentMachine().provide({
     actors: {
-      compress: fromWork<WorkOutput, Record<string, never>>(async () => ({
+      compress: fromWork<WorkOutput, WorkInput>(async () => ({
         interrupted: false,
       })),
       callModel: fromWork<ReasoningOutput, { toolChoice: ToolChoice | null }>(async () => {

@@ -13,17 +13,12 @@ import {
   type ToolCallBlock,
 } from "../../message/index.js";
 import {
-  createAgentMachine,
-  fromWork,
   runtimeStateHint,
   type AgentMachine,
   type InjectionConfigInput,
   type ReActConfigInput,
   type ReasoningOutput,
   type WorkOutput,
-  type ActingOutput,
-  type ReasoningInput,
-  type ActingInput,
   type WorkScope,
 } from "../../machines/index.js";
 import {
@@ -76,6 +71,7 @@ import {
 } from "./agent-options.js";
 import { ReplyDesk } from "./reply-desk.js";
 import { ReplyInputError, ReplyInputErrorCode } from "./reply-input-error.js";
+import { sharedAgentMachine, type AgentHost } from "./shared-machine.js";
 import { gatedDeps } from "./work-gate.js";
 
 /** Where an agent offloads what does not fit its context (spec §8.5); a workspace adds instructions. */
@@ -236,7 +232,7 @@ export class Agent {
       },
     });
 
-    const machine = this.#provideMachine();
+    const machine = sharedAgentMachine();
     const parked = this.#state.getAwaitingToolCalls(this.name);
     const input = {
       state: this.#state,
@@ -244,6 +240,7 @@ export class Agent {
       maxIters: this.configs.reactConfig.maxIters,
       graceIters: this.configs.reactConfig.structuredOutputGraceIters,
       isConcurrencySafe: (tool: string) => this.#concurrency.get(tool) ?? true,
+      host: this.#host(),
     };
     const startIn =
       parked.length === 0
@@ -391,127 +388,107 @@ export class Agent {
 
   // ---------------------------------------------------------------- machine slots
 
-  #provideMachine(): AgentMachine {
-    // Work runs on the reply's signal (aborted by INTERRUPT); leaving its state early aborts it too.
-    const stopWork = {
-      onStop: () => {
+  /** What this agent does for the shared statechart (see {@link AgentHost}). */
+  #host(): AgentHost {
+    return {
+      compress: () => this.#compress(this.#work.signal),
+      reason: (toolChoice, scope) => this.#reason(toolChoice, this.#work.signal, scope),
+      runBatch: (batch, scope) => runBatch(gatedDeps(this.#deps, scope), batch, this.#work.signal),
+      // Work runs on the reply's signal (aborted by INTERRUPT); leaving its state early aborts it too.
+      stopWork: () => {
         this.#work.abort();
       },
-    };
-    return createAgentMachine().provide({
-      actors: {
-        compress: fromWork<WorkOutput, Record<string, never>>(
-          () => this.#compress(this.#work.signal),
-          stopWork,
-        ),
-        // Each piece of work knows when the machine stopped waiting for it (`scope.stopped`):
-        // what it produces late is dropped, never emitted nor appended to the context.
-        callModel: fromWork<ReasoningOutput, ReasoningInput>(
-          (input, scope) => this.#reason(input.toolChoice, this.#work.signal, scope),
-          stopWork,
-        ),
-        runBatch: fromWork<ActingOutput, ActingInput>(
-          (input, scope) => runBatch(gatedDeps(this.#deps, scope), input.batch, this.#work.signal),
-          stopWork,
-        ),
-      },
-      guards: {
-        shouldCompress: () => this.#mayNeedCompression(),
-      },
-      actions: {
-        beginReply: ({ event }) => {
-          this.#guardStep(() => {
-            if (event.type !== "REPLY" || event.request.kind !== "new") return;
-            const state = this.#state;
-            state.context.push(...event.request.msgs);
-            const structured = this.#desk.takeStructured();
-            state.reply_context = {
-              reply_id: newId(),
-              cur_iter: 0,
-              structured_schema: structured?.json ?? null,
-              structured_output: null,
-            };
-            state.structuredModel =
-              structured !== null && isZod(structured.schema) ? structured.schema : null;
-            this.#work = new AbortController();
-            this.#emit(
-              createEvent("REPLY_START", {
-                session_id: state.session_id,
-                reply_id: state.replyId,
-                name: this.name,
-              }),
-            );
-            this.#setUpStructuredOutputTool();
-          });
-        },
-        applyResume: ({ event }) => {
-          this.#guardStep(() => {
-            if (event.type !== "REPLY") return;
-            this.#work = new AbortController();
-            if (event.request.kind === "confirm")
-              applyConfirmResults(this.#deps, event.request.event);
-            else if (event.request.kind === "external")
-              applyExternalResults(this.#deps, event.request.event);
-            this.#setUpStructuredOutputTool();
-          });
-        },
-        appendHint: (_, params) => {
-          if (params.hint !== null) this.#state.appendContext(this.name, [params.hint]);
-        },
-        parkReply: (_, params) => {
-          this.#desk.finish({ kind: "park", msg: params.msg });
-        },
-        finishReply: (_, params) => {
+      shouldCompress: () => this.#mayNeedCompression(),
+      beginReply: (event) => {
+        this.#guardStep(() => {
+          if (event.type !== "REPLY" || event.request.kind !== "new") return;
           const state = this.#state;
-          if (params.reason === "exceed_max_iters") {
-            this.#emit(
-              createEvent("EXCEED_MAX_ITERS", { reply_id: state.replyId, name: this.name }),
-            );
-          }
+          state.context.push(...event.request.msgs);
+          const structured = this.#desk.takeStructured();
+          state.reply_context = {
+            reply_id: newId(),
+            cur_iter: 0,
+            structured_schema: structured?.json ?? null,
+            structured_output: null,
+          };
+          state.structuredModel =
+            structured !== null && isZod(structured.schema) ? structured.schema : null;
+          this.#work = new AbortController();
+          this.#emit(
+            createEvent("REPLY_START", {
+              session_id: state.session_id,
+              reply_id: state.replyId,
+              name: this.name,
+            }),
+          );
+          this.#setUpStructuredOutputTool();
+        });
+      },
+      applyResume: (event) => {
+        this.#guardStep(() => {
+          if (event.type !== "REPLY") return;
+          this.#work = new AbortController();
+          if (event.request.kind === "confirm")
+            applyConfirmResults(this.#deps, event.request.event);
+          else if (event.request.kind === "external")
+            applyExternalResults(this.#deps, event.request.event);
+          this.#setUpStructuredOutputTool();
+        });
+      },
+      appendHint: (hint) => {
+        if (hint !== null) this.#state.appendContext(this.name, [hint]);
+      },
+      parkReply: (msg) => {
+        this.#desk.finish({ kind: "park", msg });
+      },
+      finishReply: (reason, msg) => {
+        const state = this.#state;
+        if (reason === "exceed_max_iters") {
+          this.#emit(createEvent("EXCEED_MAX_ITERS", { reply_id: state.replyId, name: this.name }));
+        }
+        this.#emit(
+          createEvent("REPLY_END", {
+            session_id: state.session_id,
+            reply_id: state.replyId,
+            finished_reason: reason,
+          }),
+        );
+        this.#desk.finish({ kind: "exit", msg, swallowable: this.#hasOnReply });
+      },
+      endInterrupted: () => {
+        this.#guardEnd(() => {
+          const state = this.#state;
+          closeUnfinishedToolCalls(this.#deps);
           this.#emit(
             createEvent("REPLY_END", {
               session_id: state.session_id,
               reply_id: state.replyId,
-              finished_reason: params.reason,
+              finished_reason: "interrupted",
             }),
           );
-          this.#desk.finish({ kind: "exit", msg: params.msg, swallowable: this.#hasOnReply });
-        },
-        endInterrupted: () => {
-          this.#guardEnd(() => {
-            const state = this.#state;
-            closeUnfinishedToolCalls(this.#deps);
-            this.#emit(
-              createEvent("REPLY_END", {
-                session_id: state.session_id,
-                reply_id: state.replyId,
-                finished_reason: "interrupted",
-              }),
-            );
-            const react = this.configs.reactConfig;
-            this.#desk.finish({
-              kind: "exit",
-              msg: new AssistantMsg({
-                name: this.name,
-                id: state.replyId,
-                content: react.interruptionMessage,
-                finished_reason: "interrupted",
-              }),
-              swallowable: false,
-              ...(react.interruptionRaiseCancelledError
-                ? { raiseAfter: new AbortedError(`reply '${state.replyId}'`) }
-                : {}),
-            });
+          const react = this.configs.reactConfig;
+          this.#desk.finish({
+            kind: "exit",
+            msg: new AssistantMsg({
+              name: this.name,
+              id: state.replyId,
+              content: react.interruptionMessage,
+              finished_reason: "interrupted",
+            }),
+            swallowable: false,
+            ...(react.interruptionRaiseCancelledError
+              ? { raiseAfter: new AbortedError(`reply '${state.replyId}'`) }
+              : {}),
           });
-        },
-        failReply: (_, params) => {
-          this.#desk.finish({ kind: "fail", error: params.error });
-        },
-        abortWork: () => {
-          this.#work.abort();
-        },
+        });
       },
-    });
+      failReply: (error) => {
+        this.#desk.finish({ kind: "fail", error });
+      },
+      abortWork: () => {
+        this.#work.abort();
+      },
+    };
   }
 
   /**

@@ -1,0 +1,113 @@
+import {
+  createAgentMachine,
+  fromWork,
+  type ActingInput,
+  type ActingOutput,
+  type AgentMachine,
+  type AgentMachineEvent,
+  type ReasoningInput,
+  type ReasoningOutput,
+  type ToolBatch,
+  type WorkInput,
+  type WorkOutput,
+  type WorkScope,
+} from "../../machines/index.js";
+import type { HintBlock, Msg } from "../../message/index.js";
+import type { ToolChoice } from "../../model/index.js";
+
+/**
+ * What an `Agent` does for its statechart: the work of each state and the effects of its
+ * actions. Each agent gives one (its machine input's `host`); the statechart itself, with its
+ * provided slots, is built once for every agent (see {@link sharedAgentMachine}).
+ */
+export interface AgentHost {
+  compress(scope: WorkScope): Promise<WorkOutput>;
+  reason(toolChoice: ToolChoice | null, scope: WorkScope): Promise<ReasoningOutput>;
+  runBatch(batch: ToolBatch, scope: WorkScope): Promise<ActingOutput>;
+  /** The invoking state was left before its work ended: stop the work. */
+  stopWork(): void;
+  shouldCompress(): boolean;
+  beginReply(event: AgentMachineEvent): void;
+  applyResume(event: AgentMachineEvent): void;
+  appendHint(hint: HintBlock | null): void;
+  parkReply(msg: Msg): void;
+  finishReply(reason: "completed" | "exceed_max_iters", msg: Msg): void;
+  endInterrupted(): void;
+  failReply(error: unknown): void;
+  abortWork(): void;
+}
+
+let shared: AgentMachine | null = null;
+
+/**
+ * The agent statechart with its slots provided once for all agents: each slot calls the host
+ * of the actor it runs in (from the context, or the work's input). A machine per agent would
+ * rebuild the whole state-node tree (about 39 KB and most of an agent's construction time).
+ */
+export function sharedAgentMachine(): AgentMachine {
+  shared ??= createAgentMachine().provide({
+    actors: {
+      compress: fromWork<WorkOutput, WorkInput>(
+        (input, scope) => hostOf(input.host).compress(scope),
+        {
+          onStop: (input) => {
+            hostOf(input.host).stopWork();
+          },
+        },
+      ),
+      // Each piece of work knows when the machine stopped waiting for it (`scope.stopped`):
+      // what it produces late is dropped, never emitted nor appended to the context.
+      callModel: fromWork<ReasoningOutput, ReasoningInput>(
+        (input, scope) => hostOf(input.host).reason(input.toolChoice, scope),
+        {
+          onStop: (input) => {
+            hostOf(input.host).stopWork();
+          },
+        },
+      ),
+      runBatch: fromWork<ActingOutput, ActingInput>(
+        (input, scope) => hostOf(input.host).runBatch(input.batch, scope),
+        {
+          onStop: (input) => {
+            hostOf(input.host).stopWork();
+          },
+        },
+      ),
+    },
+    guards: {
+      shouldCompress: ({ context }) => hostOf(context.host).shouldCompress(),
+    },
+    actions: {
+      beginReply: ({ context, event }) => {
+        hostOf(context.host).beginReply(event);
+      },
+      applyResume: ({ context, event }) => {
+        hostOf(context.host).applyResume(event);
+      },
+      appendHint: ({ context }, params) => {
+        hostOf(context.host).appendHint(params.hint);
+      },
+      parkReply: ({ context }, params) => {
+        hostOf(context.host).parkReply(params.msg);
+      },
+      finishReply: ({ context }, params) => {
+        hostOf(context.host).finishReply(params.reason, params.msg);
+      },
+      endInterrupted: ({ context }) => {
+        hostOf(context.host).endInterrupted();
+      },
+      failReply: ({ context }, params) => {
+        hostOf(context.host).failReply(params.error);
+      },
+      abortWork: ({ context }) => {
+        hostOf(context.host).abortWork();
+      },
+    },
+  });
+  return shared;
+}
+
+function hostOf(host: object | undefined): AgentHost {
+  if (host === undefined) throw new Error("The shared agent machine runs without its host.");
+  return host as AgentHost;
+}
