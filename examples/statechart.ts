@@ -26,9 +26,7 @@ let modelCalls = 0;
 
 const machine = createAgentMachine().provide({
   actors: {
-    compress: fromWork<WorkOutput, WorkInput>(() =>
-      Promise.resolve({ interrupted: false }),
-    ),
+    compress: fromWork<WorkOutput, WorkInput>(() => Promise.resolve({ interrupted: false })),
     // First call: ask for one tool call; second call: answer.
     callModel: fromWork<ReasoningOutput, ReasoningInput>(() => {
       modelCalls += 1;

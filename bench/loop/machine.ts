@@ -39,9 +39,7 @@ export const machineOnly: LoopContender = {
     let pending: ((text: string) => void) | null = null;
     const machine = createAgentMachine().provide({
       actors: {
-        compress: fromWork<WorkOutput, WorkInput>(() =>
-          Promise.resolve({ interrupted: false }),
-        ),
+        compress: fromWork<WorkOutput, WorkInput>(() => Promise.resolve({ interrupted: false })),
         callModel: fromWork<ReasoningOutput, { toolChoice: ToolChoice | null }>(() => {
           step += 1;
           if (step > STEPS) {
