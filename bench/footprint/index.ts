@@ -4,6 +4,7 @@ import { BARE_ACTOR_ID, FOOTPRINT_CONTENDERS, IDLE_AGENT_ID } from "./contenders
 import type { FootprintSample } from "./measure.js";
 import { COUNTS, GOAL_KB_PER_IDLE_AGENT } from "./scenario.js";
 import { runSchedule, type SkippedSample } from "./schedule.js";
+import { printTable as printRows } from "../table.js";
 
 /** Options of the footprint benchmark (from `npm run bench -- …`). */
 export interface FootprintBenchOptions {
@@ -135,18 +136,7 @@ function printTable(report: FootprintBenchReport): void {
         : `${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)}×`,
     ];
   });
-  const widths = header.map((h, i) =>
-    Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)),
-  );
-  const line = (cells: readonly string[]): string =>
-    cells
-      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
-      .join("  ");
-  console.log("");
-  console.log(line(header));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const row of rows) console.log(line(row));
-  console.log("");
+  printRows(header, rows);
   const { goal, idleAgentKb } = report;
   console.log(
     `An idle agent: ${idleAgentKb.map((kb) => (kb === null ? "–" : kb.toFixed(1))).join(" / ")} KB ` +

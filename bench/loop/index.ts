@@ -1,6 +1,7 @@
 import { ACTORSCOPE_ID, CONTENDERS, FLOOR_ID, MACHINE_ID, OPENAI_AGENTS_ID } from "./contenders.js";
 import { measure, median, type ContenderResult, type MeasureOptions } from "./measure.js";
 import { STEPS } from "./scenario.js";
+import { printTable as printRows } from "../table.js";
 
 /** Options of the loop benchmark (from `npm run bench -- …`). */
 export interface LoopBenchOptions extends MeasureOptions {
@@ -98,18 +99,7 @@ function printTable(report: LoopBenchReport): void {
     `${r.min.toFixed(0)}–${r.max.toFixed(0)}`,
     `${r.vsActorscope.toFixed(2)}×`,
   ]);
-  const widths = header.map((h, i) =>
-    Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)),
-  );
-  const line = (cells: readonly string[]): string =>
-    cells
-      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
-      .join("  ");
-  console.log("");
-  console.log(line(header));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const row of rows) console.log(line(row));
-  console.log("");
+  printRows(header, rows);
   const { speedupVsOpenaiAgents: speedup, ratioVsFloor: ratio, goals } = report;
   console.log(
     `actorscope: ${speedup.toFixed(2)}× faster than @openai/agents (goal ≥ ${goals.speedupVsOpenaiAgents}×), ` +
