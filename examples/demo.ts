@@ -52,6 +52,7 @@ const model = new ScriptedModel({
 });
 
 const agent = new Agent({
+  id: "friday-demo", // an AgentPort's stable id (minted when left out), also its actor's XState id
   name: "Friday",
   systemPrompt: "You are a helpful assistant working in a folder.",
   model,

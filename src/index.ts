@@ -366,6 +366,7 @@ export {
 
 export {
   Agent,
+  type AgentPort,
   ModelConfigSchema,
   ReplyInputError,
   ReplyInputErrorCode,

@@ -5,6 +5,7 @@ export {
   type ReplyOptions,
   type StructuredSchemaInput,
 } from "./agent/agent.js";
+export type { AgentPort } from "./agent/agent-port.js";
 export {
   ModelConfigSchema,
   type ModelConfig,

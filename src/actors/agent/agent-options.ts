@@ -5,6 +5,7 @@ import { Toolkit } from "../../tools/index.js";
 
 /** Every key `new Agent(…)` takes (see `AgentOptions`). */
 export const AGENT_OPTIONS: ReadonlySet<string> = new Set([
+  "id",
   "name",
   "systemPrompt",
   "model",
@@ -33,6 +34,12 @@ export function readAgentOptions<T extends object>(options: T): T {
   const expect = (key: string, ok: boolean, message: string) => {
     if (!ok) issues.push({ path: key, message });
   };
+  const id = read["id"];
+  expect(
+    "id",
+    id === undefined || (typeof id === "string" && id !== ""),
+    "Expected a non-empty string",
+  );
   expect("name", typeof read["name"] === "string", "Expected a string");
   expect("systemPrompt", typeof read["systemPrompt"] === "string", "Expected a string");
   expect("model", hasMethod(read["model"], "call"), "Expected a ChatModel (an object with `call`)");

@@ -71,6 +71,7 @@ import {
 } from "./agent-options.js";
 import { ReplyDesk } from "./reply-desk.js";
 import { ReplyInputError, ReplyInputErrorCode } from "./reply-input-error.js";
+import type { AgentPort } from "./agent-port.js";
 import { sharedAgentMachine, type AgentHost } from "./shared-machine.js";
 import { gatedDeps } from "./work-gate.js";
 
@@ -84,6 +85,11 @@ export type { ReplyOptions, StructuredSchemaInput } from "./agent-options.js";
 
 /** Options of {@link Agent}. Configs are camelCase code; state and events keep wire names. */
 export interface AgentOptions {
+  /**
+   * A stable id besides the name (default: a new one). It is the statechart actor's XState id
+   * and `systemId`, so an inspector shows each agent apart.
+   */
+  id?: string | undefined;
   name: string;
   systemPrompt: string;
   model: ChatModel;
@@ -112,7 +118,9 @@ type HookLayers<I, R> = Layer<I, R>[];
  *   if (event.type === "TEXT_BLOCK_DELTA") process.stdout.write(event.delta);
  * }
  */
-export class Agent {
+export class Agent implements AgentPort {
+  /** The agent's stable id (given, or minted when it was built). */
+  readonly id: string;
   readonly name: string;
   systemPrompt: string;
   readonly model: ChatModel;
@@ -165,6 +173,7 @@ export class Agent {
 
   constructor(options: AgentOptions) {
     options = readAgentOptions(options);
+    this.id = options.id ?? newId();
     this.name = options.name;
     this.systemPrompt = options.systemPrompt;
     this.model = options.model;
@@ -249,6 +258,8 @@ export class Agent {
           ? "awaiting-confirm"
           : "awaiting-external";
     this.actor = createActor(machine, {
+      id: this.id,
+      systemId: this.id,
       input,
       ...(options.inspect === undefined ? {} : { inspect: options.inspect }),
       ...(startIn === null
