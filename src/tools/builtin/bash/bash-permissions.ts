@@ -5,6 +5,7 @@ import {
 } from "../../../permission/index.js";
 import { filesystemEditCommand } from "./accept-edits.js";
 import { argumentPaths } from "./argument-paths.js";
+import { safetyAsk, toolDecision } from "../tool-decisions.js";
 import { checkDangerousCommand } from "./dangerous-patterns.js";
 import { findDangerousPaths } from "./dangerous-paths.js";
 import { extractFilePaths } from "./file-paths.js";
@@ -140,17 +141,5 @@ function decision(
   message: string,
   reason: string | null,
 ): PermissionDecision {
-  return {
-    behavior,
-    message,
-    decision_reason: reason,
-    updated_input: null,
-    suggested_rules: null,
-    bypass_immune: false,
-  };
-}
-
-/** A safety ASK: allow rules cannot turn it into ALLOW (spec §4 `bypass_immune`). */
-function safetyAsk(message: string, reason: string): PermissionDecision {
-  return { ...decision("ask", message, reason), bypass_immune: true };
+  return { ...toolDecision(behavior, message), decision_reason: reason };
 }

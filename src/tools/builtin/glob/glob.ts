@@ -13,7 +13,7 @@ import type { ToolCallContext } from "../../tool-call-context.js";
 import { textChunk, type ToolChunk } from "../../tool-chunk.js";
 import { FileToolErrorCode } from "../read/file-tool-error-code.js";
 import { errorChunk, errorMessage, interruptedChunk, parseInput } from "../read/result-chunks.js";
-import { toolDecision } from "../read/tool-decisions.js";
+import { toolDecision } from "../tool-decisions.js";
 import { globFiles } from "./glob-files.js";
 import { directoryCandidates, searchDirectoryRule } from "./search-directory-rule.js";
 import { GLOB_DESCRIPTION, GlobInputSchema, globInputJsonSchema } from "./glob-input.js";

@@ -19,7 +19,7 @@ import { FileToolErrorCode } from "../read/file-tool-error-code.js";
 import { notRegularFileChunk } from "../read/file-access.js";
 import { resolveRealPath } from "../read/real-path.js";
 import { errorChunk, errorMessage, interruptedChunk, parseInput } from "../read/result-chunks.js";
-import { secretFileAsk, toolDecision } from "../read/tool-decisions.js";
+import { secretFileAsk, toolDecision } from "../tool-decisions.js";
 import { GREP_DESCRIPTION, GrepInputSchema, grepInputJsonSchema } from "./grep-input.js";
 import { paginate } from "./paginate.js";
 import { ripgrepArgv } from "./ripgrep-argv.js";

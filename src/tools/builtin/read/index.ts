@@ -18,7 +18,7 @@ export {
   DEFAULT_MAX_PDF_BYTES,
   DEFAULT_MAX_EDIT_BYTES,
 } from "./file-limits.js";
-export { SECRET_FILE_REASON } from "./tool-decisions.js";
+export { SECRET_FILE_REASON } from "../tool-decisions.js";
 export { pdfPageRange, type PdfPageRange } from "./pdf-page-range.js";
 export { PDF_TIMEOUT_MS } from "./pdf-document.js";
 export { FileTool, FILE_TOOL_OPTIONS, type FileToolOptions } from "./file-tool.js";

@@ -33,7 +33,7 @@ import {
 } from "./read-input.js";
 import { notRegularFileChunk } from "./file-access.js";
 import { errorChunk } from "./result-chunks.js";
-import { secretFileAsk, toolDecision } from "./tool-decisions.js";
+import { secretFileAsk, toolDecision } from "../tool-decisions.js";
 import { sensitiveLinkRefusal } from "./unchecked-path-judge.js";
 
 /**

@@ -3,7 +3,7 @@ import type { PermissionDecision } from "../../../permission/index.js";
 import { DeveloperOrientedError } from "../../errors/developer-oriented-error.js";
 import { ToolErrorCode } from "../../errors/tool-error-code.js";
 import type { TasksContext } from "../../state/tasks-context.js";
-import { toolDecision } from "../read/tool-decisions.js";
+import { toolDecision } from "../tool-decisions.js";
 import { ToolBase, type ToolBaseOptions } from "../../tool-base.js";
 import type { ToolCallContext } from "../../tool-call-context.js";
 

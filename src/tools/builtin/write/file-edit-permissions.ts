@@ -9,7 +9,7 @@ import {
 } from "../../../permission/index.js";
 import type { FilePathGuard } from "../read/file-path-guard.js";
 import { lexicallyInWorkingDirectory } from "../read/lexical-working-directory.js";
-import { safetyAsk, toolDecision as decision } from "../read/tool-decisions.js";
+import { safetyAsk, toolDecision as decision } from "../tool-decisions.js";
 
 /** Which tool is asking, for the texts: `Write`/`writing` or `Edit`/`editing`. */
 export interface FileEditOperation {

@@ -1,4 +1,4 @@
-import type { PermissionDecision } from "../../../permission/index.js";
+import type { PermissionDecision } from "../../permission/index.js";
 
 /** Why a safety ASK on a credential file was raised (departure 8). */
 export const SECRET_FILE_REASON = "Safety check: file may hold secrets (credentials, private keys)";
