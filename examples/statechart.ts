@@ -94,7 +94,19 @@ const machine = createAgentMachine().provide({
 
 let last = "";
 const actor = createActor(machine, {
-  input: { state, name: NAME, maxIters: 10, graceIters: 1, isConcurrencySafe: () => true },
+  input: {
+    name: NAME,
+    maxIters: 10,
+    graceIters: 1,
+    // What the machine reads of its runner: the state, tool facts, and the iteration count.
+    host: {
+      state,
+      isConcurrencySafe: () => true,
+      countIteration: () => {
+        state.curIter += 1;
+      },
+    },
+  },
   inspect: (event) => {
     if (event.type !== "@xstate.snapshot" || event.actorRef !== actor) return;
     const value = String((event.snapshot as { value?: unknown }).value);

@@ -105,6 +105,7 @@ export {
   type AgentMachine,
   type AgentMachineEvent,
   type AgentMachineInput,
+  type LoopHost,
   type WorkInput,
   type WorkOutput,
   type ReasoningOutput,

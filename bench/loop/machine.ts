@@ -3,13 +3,13 @@ import { AssistantMsg, UserMsg, type ToolCallBlock } from "../../src/message/ind
 import {
   createAgentMachine,
   fromWork,
+  type ActingInput,
   type ActingOutput,
+  type ReasoningInput,
   type ReasoningOutput,
-  type ToolBatch,
   type WorkInput,
   type WorkOutput,
 } from "../../src/machines/index.js";
-import type { ToolChoice } from "../../src/model/index.js";
 import { AgentState } from "../../src/state/index.js";
 import {
   FINAL_TEXT,
@@ -40,7 +40,7 @@ export const machineOnly: LoopContender = {
     const machine = createAgentMachine().provide({
       actors: {
         compress: fromWork<WorkOutput, WorkInput>(() => Promise.resolve({ interrupted: false })),
-        callModel: fromWork<ReasoningOutput, { toolChoice: ToolChoice | null }>(() => {
+        callModel: fromWork<ReasoningOutput, ReasoningInput>(() => {
           step += 1;
           if (step > STEPS) {
             const finalMsg = new AssistantMsg({
@@ -63,7 +63,7 @@ export const machineOnly: LoopContender = {
           state.appendContext(NAME, [call]);
           return Promise.resolve({ interrupted: false, finalMsg: null });
         }),
-        runBatch: fromWork<ActingOutput, { batch: ToolBatch }>((input) => {
+        runBatch: fromWork<ActingOutput, ActingInput>((input) => {
           for (const call of input.batch.calls) {
             toolCalls += 1;
             call.state = "finished";
@@ -113,11 +113,16 @@ export const machineOnly: LoopContender = {
     });
     const actor = createActor(machine, {
       input: {
-        state,
         name: NAME,
         maxIters: STEPS + 1,
         graceIters: 0,
-        isConcurrencySafe: () => true,
+        host: {
+          state,
+          isConcurrencySafe: () => true,
+          countIteration: () => {
+            state.curIter += 1;
+          },
+        },
       },
     });
     actor.start();

@@ -7,3 +7,4 @@ export {
   type ContextConfig,
   type ContextConfigInput,
 } from "./context-config.js";
+export type { AgentOffloader, DataBlockOffloader } from "./offloader.js";

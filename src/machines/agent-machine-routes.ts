@@ -35,7 +35,7 @@ export function decide(
   curIter: number,
 ): NextAction {
   return decideNextAction({
-    state: context.state,
+    state: context.host.state,
     name: context.name,
     maxIters: context.maxIters,
     graceIters: context.graceIters,

@@ -37,19 +37,30 @@ export type AgentMachineEvent =
   | { type: "WORK_DONE"; output: WorkOutput | ReasoningOutput | ActingOutput }
   | { type: "WORK_FAILED"; error: unknown };
 
+/**
+ * What the statechart reads of the one running it (the `Agent`'s runtime): the live agent state
+ * its decisions read, and which tools may run together. The machine's context keeps only this
+ * reference besides plain values, so a snapshot is a value: `getPersistedSnapshot()` plus
+ * `state.toJSON()` describe a parked agent (a host serialises as its id, see `toJSON`).
+ *
+ * The provided slots reach whatever else the host offers through it (actions from the context,
+ * work actors from their input), so one provided machine serves every agent instead of a
+ * machine — its whole state-node tree — per agent.
+ */
+export interface LoopHost {
+  /** The agent state (the host's; the machine counts iterations through {@link countIteration}). */
+  readonly state: AgentState;
+  /** Whether calls of this tool may run together (unknown tools: true, spec §3.7). */
+  isConcurrencySafe(toolName: string): boolean;
+  /** A finished step completed a round: `cur_iter` grows by one (spec §3.3). */
+  countIteration(): void;
+}
+
 export interface AgentMachineInput {
-  state: AgentState;
   name: string;
   maxIters: number;
   graceIters: number;
-  /** Whether calls of this tool may run together (unknown tools: true, spec §3.7). */
-  isConcurrencySafe: (toolName: string) => boolean;
-  /**
-   * Whatever the provided slots need of the one running this actor (the `Agent`): actions read
-   * it from the context, work actors get it in their input. It lets one provided machine serve
-   * every agent, instead of a machine (its whole state-node tree) per agent.
-   */
-  host?: object | undefined;
+  host: LoopHost;
 }
 
 export interface AgentMachineContext extends AgentMachineInput {
@@ -70,9 +81,9 @@ export interface AgentMachineContext extends AgentMachineInput {
 export interface WorkOutput {
   interrupted: boolean;
 }
-/** What every work slot gets: the machine's host (see {@link AgentMachineInput}). */
+/** What every work slot gets: the machine's host (see {@link LoopHost}). */
 export interface WorkInput {
-  host?: object | undefined;
+  host: LoopHost;
 }
 /** What the `callModel` slot gets: the tool choice of the coming step. */
 export interface ReasoningInput extends WorkInput {

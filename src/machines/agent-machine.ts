@@ -34,6 +34,7 @@ export {
   type AgentMachineContext,
   type AgentMachineEvent,
   type AgentMachineInput,
+  type LoopHost,
   type ReasoningInput,
   type ReasoningOutput,
   type ReplyRequest,
@@ -46,7 +47,7 @@ export {
  * done by named actor slots (`compress`, `callModel`, `runBatch`) and whose effects are named
  * action slots (`beginReply`, `applyResume`, `finishReply`, …), all given by `Agent` with
  * `machine.provide()`. The loop decisions — the next action (spec §3.5), batching (§3.7), the
- * iteration count — are made here, from the agent state in the context.
+ * iteration count — are made here, from the agent state its host holds (see `LoopHost`).
  *
  * The hot path — reasoning done → acting, acting done → reasoning — is one transition each: the
  * decision is made by the guards of the done event itself (memoised per event, so the table's
@@ -67,7 +68,8 @@ export function createAgentMachine() {
     }
     let decision = decisions.get(event);
     if (decision === undefined) {
-      const { state, name } = context;
+      const { name } = context;
+      const state = context.host.state;
       const output = event.output;
       const finalMsg = "finalMsg" in output ? output.finalMsg : context.finalMsg;
       // A round counts once all its calls have results.
@@ -123,12 +125,12 @@ export function createAgentMachine() {
         toolChoice: null,
       }),
       decide: assign({
-        next: ({ context }) => decide(context, context.finalMsg, context.state.curIter),
+        next: ({ context }) => decide(context, context.finalMsg, context.host.state.curIter),
       }),
       route: raise({ type: "NEXT" }),
       /** A finished step that completes a round counts it (here, not in applyStep: assign stays pure). */
       countIteration: ({ context, event }) => {
-        if (decisionOf(context, event).counted) context.state.curIter += 1;
+        if (decisionOf(context, event).counted) context.host.countIteration();
       },
       /** Takes the step's decision: sets up what the next state needs (pure, as assign must be). */
       applyStep: assign(({ context, event }) => {
@@ -140,7 +142,7 @@ export function createAgentMachine() {
               next,
               finalMsg,
               madeProgress: progress,
-              batches: batchToolCalls(next.toolCalls, context.isConcurrencySafe),
+              batches: batchToolCalls(next.toolCalls, context.host),
             };
           case "reasoning":
             return {
@@ -177,7 +179,7 @@ export function createAgentMachine() {
       shouldCompress: () => true,
       isNewReply: ({ event }) => event.type === "REPLY" && event.request.kind === "new",
       /** The state holds a parked reply (the machine may be idle: the agent's state was replaced). */
-      isParked: ({ context }) => context.state.hasAwaitingToolCalls(context.name),
+      isParked: ({ context }) => context.host.state.hasAwaitingToolCalls(context.name),
       madeProgress: ({ context }) => context.madeProgress,
       interrupted: ({ event }) => isWorkDone(event) && event.output.interrupted,
       moreBatches: ({ context, event }) =>

@@ -13,11 +13,11 @@ export interface ToolBatch {
  */
 export function batchToolCalls(
   calls: readonly ToolCallBlock[],
-  isConcurrencySafe: (name: string) => boolean,
+  tools: { isConcurrencySafe(name: string): boolean },
 ): ToolBatch[] {
   const batches: { kind: ToolBatch["kind"]; calls: ToolCallBlock[] }[] = [];
   for (const call of calls) {
-    const kind = isConcurrencySafe(call.name) ? "concurrent" : "sequential";
+    const kind = tools.isConcurrencySafe(call.name) ? "concurrent" : "sequential";
     const current = batches.at(-1);
     if (current?.kind === kind) current.calls.push(call);
     else batches.push({ kind, calls: [call] });

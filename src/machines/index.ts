@@ -5,6 +5,7 @@ export {
   type AgentMachineContext,
   type AgentMachineEvent,
   type AgentMachineInput,
+  type LoopHost,
   type ReplyRequest,
   type WorkOutput,
   type ReasoningOutput,

@@ -2,15 +2,15 @@ import { describe, expect, it } from "vitest";
 import { createActor, waitFor } from "xstate";
 import { AssistantMsg, UserMsg, type ToolCallBlock } from "../../src/message/index.js";
 import { AgentState } from "../../src/state/index.js";
-import type { ToolChoice } from "../../src/model/index.js";
 import {
   createAgentMachine,
+  type ActingInput,
   type ActingOutput,
+  type ReasoningInput,
   type ReasoningOutput,
   type WorkInput,
   type WorkOutput,
 } from "../../src/machines/agent-machine.js";
-import type { ToolBatch } from "../../src/machines/batching.js";
 import { fromWork } from "../../src/machines/work-actor.js";
 
 const NAME = "agent";
@@ -45,7 +45,7 @@ function scripted(
       compress: fromWork<WorkOutput, WorkInput>(async () => ({
         interrupted: false,
       })),
-      callModel: fromWork<ReasoningOutput, { toolChoice: ToolChoice | null }>(async () => {
+      callModel: fromWork<ReasoningOutput, ReasoningInput>(async () => {
         const script = steps[step++];
         if (script === undefined) throw new Error("script ran out");
         const out = script(state);
@@ -58,7 +58,7 @@ function scripted(
               : new AssistantMsg({ name: NAME, id: state.replyId, content: out.final }),
         };
       }),
-      runBatch: fromWork<ActingOutput, { batch: ToolBatch }>(async (input) => {
+      runBatch: fromWork<ActingOutput, ActingInput>(async (input) => {
         log.push(`${input.batch.kind}:${input.batch.calls.map((c) => c.id).join(",")}`);
         for (const c of input.batch.calls) {
           c.state = "finished";
@@ -110,11 +110,16 @@ function scripted(
   });
   const actor = createActor(machine, {
     input: {
-      state,
       name: NAME,
       maxIters: options.maxIters ?? 10,
       graceIters: 5,
-      isConcurrencySafe: (tool) => tool !== "Write",
+      host: {
+        state,
+        isConcurrencySafe: (tool) => tool !== "Write",
+        countIteration: () => {
+          state.curIter += 1;
+        },
+      },
     },
   });
   actor.start();

@@ -1,10 +1,6 @@
-import type { DataBlock, Msg } from "../../message/index.js";
+import type { DataBlockOffloader } from "../../context/index.js";
+import type { Msg } from "../../message/index.js";
 import { isSupportedMediaType } from "../../model/index.js";
-
-/** Stores a data block somewhere the model can be pointed at (spec §8.5, `offload_data_block`). */
-export interface DataBlockOffloader {
-  offloadDataBlock(block: DataBlock): Promise<DataBlock>;
-}
 
 /**
  * Whether {@link replaceUnsupportedData} has anything to replace: a caller that finds nothing

@@ -1,23 +1,24 @@
-import type { Subject } from "rxjs";
-import type { Actor } from "xstate";
-import { AbortedError, ActorscopeError, ErrorCode, getLogger } from "../../errors/index.js";
+import { AbortedError, getLogger } from "../../errors/index.js";
 import { Msg, createEvent, type AgentEvent } from "../../message/index.js";
-import type { AgentMachine, AgentMachineEvent, ReplyRequest } from "../../machines/index.js";
-import { composeOnion, type Layer, type ReplyItem } from "../../middleware/index.js";
-import type { AgentState } from "../../state/index.js";
+import type { ReplyRequest } from "../../machines/index.js";
+import { readReplyOptions, type ReplyOptions } from "./agent-options.js";
 import {
-  readReplyOptions,
-  type ReplyOptions,
-  type StructuredSchemaInput,
-} from "./agent-options.js";
+  replyCommand,
+  type DeskCommand,
+  type DeskInterruptCommand,
+  type DeskObserveCommand,
+  type DeskReplyCommand,
+} from "./desk-command.js";
 import { ObserveInbox } from "./observe-inbox.js";
+import type { Claim, PendingStructured, ReplyCall } from "./reply-claim.js";
+import type { ReplyDeskHost } from "./reply-desk-host.js";
+import { drive, interruptRun, settle, type DriverDesk } from "./reply-driver.js";
 import {
   checkIncomingEvent,
   checkParkedReply,
   checkReplyId,
   sortInput,
   validateMsgs,
-  type SortedInput,
 } from "./reply-input.js";
 import { ReplyInputError, ReplyInputErrorCode } from "./reply-input-error.js";
 import { QueuedReply, ReplyQueue } from "./reply-queue.js";
@@ -25,47 +26,9 @@ import { ReplyRun, type RunEnd } from "./reply-run.js";
 import { ReplyStream, type StreamTurn } from "./reply-stream.js";
 import { toStructuredJsonSchema } from "./structured-output-schema.js";
 
-/** What the desk needs from its agent. */
-export interface ReplyDeskHost {
-  readonly name: string;
-  /** The agent's statechart (read when a reply starts or is interrupted). */
-  readonly actor: Actor<AgentMachine>;
-  /** The agent's live state (it may be replaced: read each time). */
-  readonly state: AgentState;
-  /** Where every event goes (`agent.events$`). */
-  readonly events: Subject<AgentEvent>;
-  /** The `onReply` chain's layers (none: events go straight to `events$`). */
-  readonly onReply: readonly Layer<
-    { inputs: unknown; structuredSchema: unknown },
-    AsyncIterable<ReplyItem>
-  >[];
-  /** Replaces input media the model does not take (spec §3.4); null when there is none. */
-  replaceMedia(msgs: readonly Msg[]): Promise<void> | null;
-  /** What a resume awaits before it starts (what batching must know of the parked calls); null when nothing. */
-  prepareResume(): Promise<void> | null;
-}
-
-/** A command as the desk takes it: the wire command (`AgentCommand`), where live values (a `Msg`, a zod schema) may stand for their data. */
-export type DeskCommand = DeskReplyCommand | DeskObserveCommand | DeskInterruptCommand;
-
-/** `reply`: see `ReplyCommandSchema` (`queue` defaults to true). */
-export interface DeskReplyCommand {
-  readonly type: "reply";
-  readonly inputs: unknown;
-  readonly structured_schema?: StructuredSchemaInput | null | undefined;
-  readonly queue?: boolean | undefined;
-}
-
-/** `observe`: see `ObserveCommandSchema`. */
-export interface DeskObserveCommand {
-  readonly type: "observe";
-  readonly msgs: unknown;
-}
-
-/** `interrupt`: see `InterruptCommandSchema`. */
-export interface DeskInterruptCommand {
-  readonly type: "interrupt";
-}
+export type { ReplyDeskHost } from "./reply-desk-host.js";
+export type { DeskCommand } from "./desk-command.js";
+export type { PendingStructured } from "./reply-claim.js";
 
 /**
  * Where an agent's commands come in — replies, streams, observed messages and interrupts — and
@@ -87,8 +50,9 @@ export interface DeskInterruptCommand {
  * - **no call is lost or hangs**: each queued call is settled when its turn comes (a stopped
  *   statechart refuses it with `ABORTED`); a queued stream stopped early leaves the queue.
  */
-export class ReplyDesk {
-  readonly #host: ReplyDeskHost;
+export class ReplyDesk implements DriverDesk {
+  /** The agent (its runtime). */
+  readonly host: ReplyDeskHost;
   /** Whether the events reach `events$` through an `onReply` chain. */
   readonly #chained: boolean;
   #run: ReplyRun | null = null;
@@ -100,13 +64,23 @@ export class ReplyDesk {
   #structured: PendingStructured | null = null;
 
   constructor(host: ReplyDeskHost) {
-    this.#host = host;
+    this.host = host;
     this.#chained = host.onReply.length > 0;
   }
 
   /** Whether a reply holds the agent (running, being prepared, or ending) or waits for it. */
   get busy(): boolean {
     return this.#run !== null || !this.#queue.isEmpty;
+  }
+
+  /** Whether this run holds the agent (see `DriverDesk`). */
+  holds(run: ReplyRun): boolean {
+    return this.#run === run;
+  }
+
+  /** The structured schema of the reply handed to the machine now (see `DriverDesk`). */
+  beginStructured(structured: PendingStructured | null): void {
+    this.#structured = structured;
   }
 
   /** The structured schema of the reply that begins now (taken once, by the machine's `beginReply`). */
@@ -192,9 +166,9 @@ export class ReplyDesk {
 
   async #observe(msgs: unknown): Promise<void> {
     const list = validateMsgs(msgs instanceof Msg ? [msgs] : Array.isArray(msgs) ? msgs : [msgs]);
-    const prepared = this.#host.replaceMedia(list);
+    const prepared = this.host.replaceMedia(list);
     if (prepared === null && this.#inbox.isEmpty && this.#takesObserved()) {
-      this.#host.state.context.push(...list);
+      this.host.state.context.push(...list);
       return;
     }
     await this.#inbox.add(list, prepared, () => {
@@ -205,14 +179,14 @@ export class ReplyDesk {
   async #interrupt(): Promise<void> {
     const run = this.#run;
     if (run !== null) {
-      this.#interruptRun(run);
+      interruptRun(this, run);
       return;
     }
-    if (!this.#host.state.hasAwaitingToolCalls(this.#host.name)) return;
-    const event = createEvent("USER_INTERRUPT", { reply_id: this.#host.state.replyId });
+    if (!this.host.state.hasAwaitingToolCalls(this.host.name)) return;
+    const event = createEvent("USER_INTERRUPT", { reply_id: this.host.state.replyId });
     const claim = await this.#take({ type: "reply", inputs: event }, true);
     if (claim === null) return;
-    for await (const _ of this.#drive(claim)) {
+    for await (const _ of drive(this, claim)) {
       // events reach events$
     }
   }
@@ -223,9 +197,9 @@ export class ReplyDesk {
     let final: Msg | null = null;
     if (claim !== null) {
       if (this.#chained) {
-        for await (const item of this.#drive(claim)) if (item instanceof Msg) final = item;
+        for await (const item of drive(this, claim)) if (item instanceof Msg) final = item;
       } else {
-        final = await this.#settle(claim);
+        final = await settle(this, claim);
       }
     }
     if (final === null) {
@@ -253,7 +227,7 @@ export class ReplyDesk {
   }
 
   async *#events(claim: Claim): AsyncGenerator<AgentEvent, void, undefined> {
-    for await (const item of this.#drive(claim)) if (!(item instanceof Msg)) yield item;
+    for await (const item of drive(this, claim)) if (!(item instanceof Msg)) yield item;
   }
 
   /** The call's claim: now (the same step as the call), or once its turn comes. */
@@ -277,14 +251,14 @@ export class ReplyDesk {
     if (current !== null && isInterruptEvent(command.inputs)) {
       const sorted = sortInput(command.inputs);
       if (sorted.kind === "interrupt" && current.started && !current.closing)
-        checkReplyId(this.#host.state, sorted.event);
-      this.#interruptRun(current);
+        checkReplyId(this.host.state, sorted.event);
+      interruptRun(this, current);
       return null;
     }
     if (!queue && (current !== null || !this.#queue.isEmpty)) {
       throw new ReplyInputError(
         ReplyInputErrorCode.BUSY,
-        `Agent '${this.#host.name}' is already replying; wait for the reply to end, interrupt it, or call without { queue: false }.`,
+        `Agent '${this.host.name}' is already replying; wait for the reply to end, interrupt it, or call without { queue: false }.`,
       );
     }
     const call = this.#read(command);
@@ -307,7 +281,7 @@ export class ReplyDesk {
     const schema = command.structured_schema ?? null;
     if (schema !== null && sorted.kind !== "msgs") {
       getLogger().warn(
-        `agent '${this.#host.name}': a structured schema given with an input event is ignored; the parked reply keeps its own.`,
+        `agent '${this.host.name}': a structured schema given with an input event is ignored; the parked reply keeps its own.`,
       );
     }
     // A schema that cannot be turned into JSON fails here, before anything is claimed or queued.
@@ -327,11 +301,11 @@ export class ReplyDesk {
     const sorted = call.sorted;
     let request: ReplyRequest | "interrupt";
     if (sorted.kind === "interrupt") {
-      if (!this.#host.state.hasAwaitingToolCalls(this.#host.name)) return null; // spec §3.3 step 3: nothing to do
-      checkParkedReply(this.#host.state, this.#host.name, sorted.event);
+      if (!this.host.state.hasAwaitingToolCalls(this.host.name)) return null; // spec §3.3 step 3: nothing to do
+      checkParkedReply(this.host.state, this.host.name, sorted.event);
       request = "interrupt";
     } else {
-      checkIncomingEvent(this.#host.state, this.#host.name, sorted);
+      checkIncomingEvent(this.host.state, this.host.name, sorted);
       request = sorted.kind === "msgs" ? { kind: "new", msgs: sorted.msgs } : sorted;
     }
     const run = new ReplyRun(streamed, streamed && this.#chained, request === "interrupt");
@@ -348,8 +322,8 @@ export class ReplyDesk {
 
   /** A stopped statechart takes no more replies (the running one failed with the same error). */
   #assertActive(): void {
-    if (this.#host.actor.getSnapshot().status === "active") return;
-    throw new AbortedError(`agent '${this.#host.name}' (its statechart was stopped)`);
+    if (this.host.actor.getSnapshot().status === "active") return;
+    throw new AbortedError(`agent '${this.host.name}' (its statechart was stopped)`);
   }
 
   /** A queued call gave up: it leaves the queue, or lets go of the turn it was just granted. */
@@ -358,7 +332,7 @@ export class ReplyDesk {
       this.#queue.remove(ticket);
       return;
     }
-    if (!granted.run.started) this.#release(granted.run);
+    if (!granted.run.started) this.release(granted.run);
   }
 
   /** Whether observed messages wait only for their media: they go in before the next reply. */
@@ -375,7 +349,7 @@ export class ReplyDesk {
     if (this.#run !== null) return;
     if (!this.#inbox.isEmpty && this.#takesObserved()) {
       const msgs = this.#inbox.takeReady();
-      if (msgs.length > 0) this.#host.state.context.push(...msgs);
+      if (msgs.length > 0) this.host.state.context.push(...msgs);
       // One still replaces its media: it goes in first (its end advances again).
       if (!this.#inbox.isEmpty) return;
     }
@@ -394,63 +368,6 @@ export class ReplyDesk {
   }
 
   /**
-   * What a claimed reply awaits before it starts: its inputs' media replacement (spec §3.4), or
-   * what the batching guard must know about the parked calls' tools. Null when there is nothing
-   * (the reply starts without a tick in between).
-   */
-  #prepare(claim: Claim): Promise<void> | null {
-    const request = claim.request;
-    if (request === "interrupt") return null;
-    return request.kind === "new"
-      ? this.#host.replaceMedia(request.msgs)
-      : this.#host.prepareResume();
-  }
-
-  /** Hands a prepared claim to the machine (an interrupt that arrived meanwhile follows it). */
-  #start(claim: Claim): void {
-    const { run, request } = claim;
-    run.started = true;
-    if (this.#host.actor.getSnapshot().status !== "active") {
-      this.finish({
-        kind: "fail",
-        error: new AbortedError(`agent '${this.#host.name}' (its statechart was stopped)`),
-      });
-      return;
-    }
-    if (request === "interrupt") {
-      run.resume();
-      this.#host.actor.send({ type: "INTERRUPT" });
-    } else {
-      if (request.kind === "new") this.#structured = claim.structured;
-      this.#deliver(run, { type: "REPLY", request });
-    }
-    const value = this.#host.actor.getSnapshot().value;
-    if (!run.atRest && isRestState(value)) {
-      // The machine did not take the request: a bug, but the call must end, not hang.
-      this.finish({
-        kind: "fail",
-        error: new ActorscopeError(
-          ErrorCode.INTERNAL,
-          `agent '${this.#host.name}': the statechart did not take the reply request in state '${value}'.`,
-        ),
-      });
-    }
-  }
-  /** Sends the run on in the machine; an interrupt that was asked for meanwhile follows at once. */
-  #deliver(run: ReplyRun, event: AgentMachineEvent): void {
-    run.resume();
-    this.#host.actor.send(event);
-    if (run.interruptRequested && !run.atRest) this.#host.actor.send({ type: "INTERRUPT" });
-  }
-
-  /** An interrupt for the claimed run: now if it runs, as soon as it starts if it is prepared. */
-  #interruptRun(run: ReplyRun): void {
-    if (run.closing) return; // already closing the parked reply: nothing more to do
-    run.interruptRequested = true;
-    if (run.started && !run.atRest) this.#host.actor.send({ type: "INTERRUPT" });
-  }
-
-  /**
    * The machine ends (or parks) the started run. The agent is released at once unless the
    * run's consumer decides what comes next (an `onReply` chain may swallow REPLY_END and loop);
    * then it is released when the chain has let REPLY_END through.
@@ -459,7 +376,7 @@ export class ReplyDesk {
     const run = this.#run;
     if (run === null || !run.started) {
       if (item.kind === "fail")
-        getLogger().error(`agent '${this.#host.name}': a failure without a reply`, {
+        getLogger().error(`agent '${this.host.name}': a failure without a reply`, {
           error: String(item.error),
         });
       return;
@@ -467,7 +384,7 @@ export class ReplyDesk {
     // A park while an interrupt is asked for (it came while the resume was being prepared): the
     // interrupt closes the parked reply at once (XState takes the event after this transition).
     if (item.kind === "park" && run.interruptRequested && !run.closing) {
-      this.#host.actor.send({ type: "INTERRUPT" });
+      this.host.actor.send({ type: "INTERRUPT" });
       return;
     }
     // A step of the reply failed: it was interrupted, and now ends with that failure.
@@ -478,15 +395,15 @@ export class ReplyDesk {
     const decided = !(item.kind === "exit" && item.swallowable);
     if (!run.chained || run.abandoned || decided) {
       if (run.abandoned && item.kind === "fail")
-        getLogger().error(`agent '${this.#host.name}': a reply whose stream was stopped failed`, {
+        getLogger().error(`agent '${this.host.name}': a reply whose stream was stopped failed`, {
           error: String(item.error),
         });
-      this.#release(run);
+      this.release(run);
     }
   }
 
   /** Lets go of the run: another reply may claim the agent, observed messages may go in. */
-  #release(run: ReplyRun): void {
+  release(run: ReplyRun): void {
     if (this.#run !== run) return;
     this.#run = null;
     run.release();
@@ -495,127 +412,12 @@ export class ReplyDesk {
 
   /** Whether observed messages can go into the context now: nothing runs, nothing is parked. */
   #takesObserved(): boolean {
-    return this.#run === null && !this.#host.state.hasAwaitingToolCalls(this.#host.name);
+    return this.#run === null && !this.host.state.hasAwaitingToolCalls(this.host.name);
   }
 
   /** Appends the observed messages that wait, if the agent takes them now (then queued replies go on). */
   flushObserved(): void {
     this.#advance();
-  }
-
-  /**
-   * `reply()` without an `onReply` middleware: nothing can change the events on their way, so
-   * they go straight to `events$` and the call only waits for the reply's end.
-   */
-  async #settle(claim: Claim): Promise<Msg | null> {
-    const run = claim.run;
-    try {
-      const prepared = this.#prepare(claim);
-      if (prepared !== null) await prepared;
-      this.#start(claim);
-      for (;;) {
-        const item = await run.next();
-        switch (item.kind) {
-          case "event":
-            break;
-          case "park":
-            return item.msg;
-          case "exit":
-            if (item.raiseAfter !== undefined) throw item.raiseAfter;
-            return item.msg;
-          case "fail":
-            throw item.error;
-        }
-      }
-    } finally {
-      run.done = true;
-      this.#release(run);
-    }
-  }
-
-  /** One claimed reply call that takes its events: the `onReply` chain around the machine's run. */
-  async *#drive(claim: Claim): AsyncGenerator<ReplyItem, void, undefined> {
-    const run = claim.run;
-    try {
-      const prepared = this.#prepare(claim);
-      if (prepared !== null) await prepared;
-      const impl = (_input: { inputs: unknown; structuredSchema: unknown }) => this.#impl(claim);
-      const chain = composeOnion(this.#host.onReply, impl);
-      for await (const item of chain({
-        inputs: claim.inputs,
-        structuredSchema: claim.structuredSchema,
-      })) {
-        if (item instanceof Msg) {
-          yield item;
-          continue;
-        }
-        if (item.type === "REPLY_END") run.receivedReplyEnd = true;
-        // Without onReply, #emit has already sent it to events$.
-        if (run.chained) this.#host.events.next(item);
-        yield item;
-      }
-    } finally {
-      // Not done: the consumer stopped early, the chain threw, or a middleware stopped reading
-      // the reply before its end; the machine may still be running it.
-      if (run.done) this.#release(run);
-      else await this.#abandon(run);
-    }
-  }
-
-  /**
-   * The consumer stopped early (or the chain threw): the reply is interrupted, its remaining
-   * events go to `events$`, and the call returns once the machine is at rest (bounded by the
-   * interrupt grace), so that the agent is free for the next reply.
-   */
-  async #abandon(run: ReplyRun): Promise<void> {
-    if (this.#run !== run) return;
-    if (!run.started || run.atRest) {
-      this.#release(run);
-      return;
-    }
-    run.abandon();
-    this.#interruptRun(run);
-    await run.whenReleased();
-  }
-
-  /** The innermost reply: starts the machine and yields what it produces until the reply ends. */
-  async *#impl(claim: Claim): AsyncGenerator<ReplyItem, void, undefined> {
-    const run = claim.run;
-    if (run.started) {
-      throw new ActorscopeError(
-        ErrorCode.INTERNAL,
-        `agent '${this.#host.name}': an onReply middleware called next() twice in one reply.`,
-      );
-    }
-    this.#start(claim);
-    for (;;) {
-      const item = await run.next();
-      switch (item.kind) {
-        case "event":
-          yield item.event;
-          break;
-        case "park":
-          run.done = true;
-          this.#release(run);
-          yield item.msg;
-          return;
-        case "exit":
-          if (item.swallowable && !run.receivedReplyEnd) {
-            // A middleware swallowed REPLY_END: the loop goes on (spec §3.3 step 7).
-            this.#deliver(run, { type: "CONTINUE" });
-            break;
-          }
-          run.done = true;
-          this.#release(run);
-          yield item.msg;
-          if (item.raiseAfter !== undefined) throw item.raiseAfter;
-          return;
-        case "fail":
-          run.done = true;
-          this.#release(run);
-          throw item.error;
-      }
-    }
   }
 
   /**
@@ -626,58 +428,17 @@ export class ReplyDesk {
   emit(event: AgentEvent): void {
     const run = this.#run;
     if (run === null) {
-      this.#host.events.next(event);
+      this.host.publish(event);
       return;
     }
-    if (!run.chained) this.#host.events.next(event);
+    if (!run.chained) this.host.publish(event);
     run.emit(event);
   }
-}
-
-/** A schema for the coming reply's structured output, with its JSON form. */
-export interface PendingStructured {
-  readonly schema: StructuredSchemaInput;
-  readonly json: Record<string, unknown>;
-}
-
-/** A reply call's input, checked (the state is not looked at yet). */
-interface ReplyCall {
-  /** As given (what an `onReply` middleware sees). */
-  readonly inputs: unknown;
-  readonly sorted: SortedInput;
-  /** As given (what an `onReply` middleware sees). */
-  readonly structuredSchema: StructuredSchemaInput | null;
-  /** With its JSON form; null unless the input is new messages. */
-  readonly structured: PendingStructured | null;
-}
-
-/** A reply call that has claimed the agent: its run and the request it will hand to the machine. */
-interface Claim {
-  readonly run: ReplyRun;
-  readonly request: ReplyRequest | "interrupt";
-  readonly structured: PendingStructured | null;
-  readonly inputs: unknown;
-  readonly structuredSchema: StructuredSchemaInput | null;
-}
-
-/** The wire-shaped command of a `reply(inputs, options)` call. */
-function replyCommand(inputs: unknown, options: ReplyOptions): DeskReplyCommand {
-  return {
-    type: "reply",
-    inputs,
-    structured_schema: options.structuredSchema ?? null,
-    queue: options.queue ?? true,
-  };
 }
 
 /** The events of a call with nothing to do. */
 async function* noEvents(): AsyncGenerator<AgentEvent, void, undefined> {
   // nothing
-}
-
-/** The states where the machine waits for a command (nothing of a reply runs). */
-function isRestState(value: string): boolean {
-  return value === "idle" || value === "awaiting-confirm" || value === "awaiting-external";
 }
 
 function isInterruptEvent(value: unknown): boolean {

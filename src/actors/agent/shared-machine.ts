@@ -5,6 +5,7 @@ import {
   type ActingOutput,
   type AgentMachine,
   type AgentMachineEvent,
+  type LoopHost,
   type ReasoningInput,
   type ReasoningOutput,
   type ToolBatch,
@@ -17,10 +18,11 @@ import type { ToolChoice } from "../../model/index.js";
 
 /**
  * What an `Agent` does for its statechart: the work of each state and the effects of its
- * actions. Each agent gives one (its machine input's `host`); the statechart itself, with its
- * provided slots, is built once for every agent (see {@link sharedAgentMachine}).
+ * actions. Each agent gives one (its machine input's `host`: the agent's runtime); the
+ * statechart itself, with its provided slots, is built once for every agent (see
+ * {@link sharedAgentMachine}).
  */
-export interface AgentHost {
+export interface AgentHost extends LoopHost {
   compress(scope: WorkScope): Promise<WorkOutput>;
   reason(toolChoice: ToolChoice | null, scope: WorkScope): Promise<ReasoningOutput>;
   runBatch(batch: ToolBatch, scope: WorkScope): Promise<ActingOutput>;
@@ -107,7 +109,7 @@ export function sharedAgentMachine(): AgentMachine {
   return shared;
 }
 
-function hostOf(host: object | undefined): AgentHost {
-  if (host === undefined) throw new Error("The shared agent machine runs without its host.");
+/** The agent host of an actor of the shared machine (only agents run it, each with its runtime). */
+function hostOf(host: LoopHost): AgentHost {
   return host as AgentHost;
 }

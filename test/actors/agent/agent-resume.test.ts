@@ -18,7 +18,13 @@ import { Remote, collect, confirmEvent, echo, makeAgent, user, yes } from "./age
  * tool_call_id, states, deltas, token counts — must be equal.
  */
 function comparable(event: AgentEvent): Record<string, unknown> {
-  const { id: _id, created_at: _at, ...rest } = event as AgentEvent & Record<string, unknown>;
+  // The resuming agent is another one (another agent_id): what it does must be the same.
+  const {
+    id: _id,
+    created_at: _at,
+    agent_id: _agent,
+    ...rest
+  } = event as AgentEvent & Record<string, unknown>;
   if ("block_id" in rest) delete rest["block_id"];
   return rest;
 }

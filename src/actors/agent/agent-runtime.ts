@@ -1,0 +1,295 @@
+import { Subject, type Observable } from "rxjs";
+import type { Actor } from "xstate";
+import type { AgentOffloader } from "../../context/index.js";
+import type {
+  AgentEvent,
+  HintBlock,
+  Msg,
+  ToolCallBlock,
+  ToolResultBlock,
+} from "../../message/index.js";
+import type {
+  ActingOutput,
+  AgentMachine,
+  AgentMachineEvent,
+  ReasoningOutput,
+  ToolBatch,
+  WorkOutput,
+  WorkScope,
+} from "../../machines/index.js";
+import type { AgentLike } from "../../middleware/index.js";
+import type { ChatModel, ToolChoice } from "../../model/index.js";
+import type { PermissionDecision, PermissionEngine } from "../../permission/index.js";
+import type { AgentState } from "../../state/index.js";
+import type { Toolkit, ToolChunk, ToolResponse } from "../../tools/index.js";
+import { runBatch } from "./acting/index.js";
+import { acting, checkPermission } from "./agent-acting.js";
+import type { AgentChains } from "./agent-chains.js";
+import type { AgentConfigs } from "./agent-config.js";
+import type { AgentInside } from "./agent-inside.js";
+import { compress, mayNeedCompression } from "./compression.js";
+import { hasUnsupportedData, replaceUnsupportedData } from "./input-media.js";
+import type { InputMeasure } from "./input-measure.js";
+import type { CheckPermissionInput, PreparedCall } from "./loop-deps.js";
+import { reason } from "./reasoning.js";
+import { ReplyDesk, type ReplyDeskHost } from "./reply-desk.js";
+import { applyResume, beginReply, endInterrupted, finishReply } from "./reply-effects.js";
+import type { AgentHost } from "./shared-machine.js";
+import { gatedDeps } from "./work-gate.js";
+
+/** What an agent is built of (see `Agent`'s constructor). */
+export interface AgentParts {
+  readonly agent: AgentLike & { readonly systemPrompt: string };
+  readonly id: string;
+  readonly name: string;
+  readonly model: ChatModel;
+  readonly toolkit: Toolkit;
+  readonly offloader: AgentOffloader | null;
+  readonly configs: AgentConfigs;
+  readonly engine: PermissionEngine;
+  readonly chains: AgentChains;
+  readonly state: AgentState;
+}
+
+/**
+ * The inside of one agent: what it holds while it runs, and the one object its statechart
+ * (as {@link AgentHost}), its tool pipeline (as {@link LoopDeps}) and its mailbox (as
+ * {@link ReplyDeskHost}) call. Every call is a method on the prototype that hands the runtime to
+ * the module of its concern — reasoning, compression, acting, the reply's effects — so an agent
+ * gives out no closures and an idle one holds only its fields; what only a reply needs (the
+ * events subject, the work's abort controller, the concurrency cache) is made when first used.
+ *
+ * Not part of the public API: `Agent` is its facade.
+ */
+export class AgentRuntime implements AgentInside, AgentHost, ReplyDeskHost {
+  /** The facade the middleware hooks get, and whose `systemPrompt` the user may change. */
+  readonly agent: AgentLike & { readonly systemPrompt: string };
+  readonly id: string;
+  readonly name: string;
+  readonly model: ChatModel;
+  readonly toolkit: Toolkit;
+  readonly offloader: AgentOffloader | null;
+  readonly configs: AgentConfigs;
+  readonly engine: PermissionEngine;
+  readonly chains: AgentChains;
+  /** The agent's mailbox: replies (queued, one at a time), observed messages and interrupts. */
+  readonly desk: ReplyDesk;
+  /** The running statechart (set once by the facade, right after the runtime is built). */
+  actor!: Actor<AgentMachine>;
+  /** The live agent state (the facade may replace it while idle). */
+  state: AgentState;
+
+  /**
+   * The system prompt this step's compression check assembled, for its reasoning to reuse when
+   * no `onSystemPrompt` hook can change it between the two (with a hook, each runs it again).
+   */
+  stepPrompt: string | null = null;
+  /** The prompt the last input measure was taken with (set by `measureInput`). */
+  measuredPrompt: string | null = null;
+  /** The system prompt's message, reused while the prompt is unchanged. */
+  systemMsg: { readonly prompt: string; readonly msg: Msg } | null = null;
+  /** The last exact measure of the model input, for the compression guard. */
+  measure: InputMeasure | null = null;
+
+  #events: Subject<AgentEvent> | null = null;
+  /** Aborted by an interrupt: the work of the current reply stops (one per reply, not per step). */
+  #work: AbortController | null = null;
+  /** Whether each called tool may run concurrently (read synchronously by batching). */
+  #concurrency: Map<string, boolean> | null = null;
+
+  constructor(parts: AgentParts) {
+    this.agent = parts.agent;
+    this.id = parts.id;
+    this.name = parts.name;
+    this.model = parts.model;
+    this.toolkit = parts.toolkit;
+    this.offloader = parts.offloader;
+    this.configs = parts.configs;
+    this.engine = parts.engine;
+    this.chains = parts.chains;
+    this.state = parts.state;
+    this.desk = new ReplyDesk(this);
+  }
+
+  /** Every event of every reply (hot). */
+  get events$(): Observable<AgentEvent> {
+    this.#events ??= new Subject<AgentEvent>();
+    return this.#events.asObservable();
+  }
+
+  /** A host serialises as its agent's id: the statechart's persisted snapshot stays a value. */
+  toJSON(): { agent_id: string } {
+    return { agent_id: this.id };
+  }
+
+  // ------------------------------------------------------------ the reply's work
+
+  /** The signal of the current reply's work (aborted by an interrupt). */
+  get signal(): AbortSignal {
+    this.#work ??= new AbortController();
+    return this.#work.signal;
+  }
+
+  /**
+   * A reply begins or resumes: its work gets a fresh signal (never the last reply's, whose
+   * listeners an interrupt of this one must not reach).
+   */
+  renewWork(): void {
+    this.#work = new AbortController();
+  }
+
+  abortWork(): void {
+    this.#work?.abort();
+  }
+
+  /** The invoking state was left before its work ended (see `fromWork`'s onStop). */
+  stopWork(): void {
+    this.#work?.abort();
+  }
+
+  // ------------------------------------------------------------ LoopHost
+
+  isConcurrencySafe(toolName: string): boolean {
+    return this.#concurrency?.get(toolName) ?? true;
+  }
+
+  countIteration(): void {
+    this.state.curIter += 1;
+  }
+
+  /** Records whether calls of this tool may run together. */
+  setConcurrency(toolName: string, safe: boolean): void {
+    (this.#concurrency ??= new Map()).set(toolName, safe);
+  }
+
+  /** Caches whether each called tool may run concurrently (the batching guard reads it synchronously). */
+  learnConcurrency(calls: readonly ToolCallBlock[]): Promise<void> | null {
+    const unknown = calls.filter((call) => this.#concurrency?.has(call.name) !== true);
+    return unknown.length === 0 ? null : this.#learn(unknown);
+  }
+
+  async #learn(calls: readonly ToolCallBlock[]): Promise<void> {
+    for (const call of calls) {
+      if (this.#concurrency?.has(call.name) === true) continue;
+      const tool = await this.toolkit.getTool(call.name);
+      if (tool !== undefined) this.setConcurrency(call.name, tool.isConcurrencySafe);
+    }
+  }
+
+  // ------------------------------------------------------------ AgentHost: work
+
+  compress(): Promise<WorkOutput> {
+    return compress(this);
+  }
+
+  reason(toolChoice: ToolChoice | null, scope: WorkScope): Promise<ReasoningOutput> {
+    return reason(this, toolChoice, scope);
+  }
+
+  runBatch(batch: ToolBatch, scope: WorkScope): Promise<ActingOutput> {
+    return runBatch(gatedDeps(this, scope), batch, this.signal);
+  }
+
+  shouldCompress(): boolean {
+    return mayNeedCompression(this);
+  }
+
+  // ------------------------------------------------------------ AgentHost: effects
+
+  beginReply(event: AgentMachineEvent): void {
+    this.#guardStep(event, beginReply);
+  }
+
+  applyResume(event: AgentMachineEvent): void {
+    this.#guardStep(event, applyResume);
+  }
+
+  appendHint(hint: HintBlock | null): void {
+    if (hint !== null) this.state.appendContext(this.name, [hint]);
+  }
+
+  parkReply(msg: Msg): void {
+    this.desk.finish({ kind: "park", msg });
+  }
+
+  finishReply(reason: "completed" | "exceed_max_iters", msg: Msg): void {
+    finishReply(this, reason, msg);
+  }
+
+  /** Ends the reply (the machine comes to rest): an exception fails it. */
+  endInterrupted(): void {
+    try {
+      endInterrupted(this);
+    } catch (error) {
+      this.desk.finish({ kind: "fail", error });
+    }
+  }
+
+  failReply(error: unknown): void {
+    this.desk.finish({ kind: "fail", error });
+  }
+
+  /**
+   * Runs an action after which the reply goes on (it begins or resumes). An exception fails the
+   * reply instead of stopping the statechart: the reply is interrupted at once (its work must not
+   * run on) and ends with the error once the machine is at rest.
+   */
+  #guardStep(
+    event: AgentMachineEvent,
+    body: (runtime: AgentInside, event: AgentMachineEvent) => void,
+  ): void {
+    try {
+      body(this, event);
+    } catch (error) {
+      if (!this.desk.failStep(error)) throw error;
+    }
+  }
+
+  // ------------------------------------------------------------ LoopDeps
+
+  /** Sends an event of the running reply on its way, marked as this agent's (see `ReplyDesk.emit`). */
+  emit(event: AgentEvent): void {
+    event.agent_id = this.id;
+    this.desk.emit(event);
+  }
+
+  checkPermission(input: CheckPermissionInput): Promise<PermissionDecision> {
+    return checkPermission(this, input);
+  }
+
+  acting(
+    toolCall: ToolCallBlock,
+    signal: AbortSignal,
+    prepared: PreparedCall,
+  ): AsyncIterable<ToolChunk | ToolResponse> {
+    return acting(this, toolCall, signal, prepared);
+  }
+
+  /** Truncates a tool result before it is saved (spec §8.4); identity until the context issue. */
+  truncateResult(result: ToolResultBlock): Promise<ToolResultBlock> {
+    return Promise.resolve(result);
+  }
+
+  // ------------------------------------------------------------ ReplyDeskHost
+
+  get onReply(): AgentChains["onReply"] {
+    return this.chains.onReply;
+  }
+
+  /** An event on its way to `events$` (one a middleware made gets this agent's id too). */
+  publish(event: AgentEvent): void {
+    event.agent_id ??= this.id;
+    this.#events?.next(event);
+  }
+
+  replaceMedia(msgs: readonly Msg[]): Promise<void> | null {
+    const media = this.model.supportedInputMediaTypes;
+    return hasUnsupportedData(msgs, media)
+      ? replaceUnsupportedData(msgs, media, this.offloader)
+      : null;
+  }
+
+  prepareResume(): Promise<void> | null {
+    return this.learnConcurrency(this.state.getUnfinishedToolCalls(this.name));
+  }
+}
