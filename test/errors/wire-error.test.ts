@@ -6,10 +6,8 @@ import {
   ErrorCode,
   TimeoutError,
   ValidationError,
-  errorFromWire,
-  toWireError,
 } from "../../src/index.js";
-import { parseOrThrow } from "../../src/errors/index.js";
+import { errorFromWire, parseOrThrow, toWireError } from "../../src/errors/index.js";
 
 describe("errors", () => {
   it("every error carries a stable code, its cause and its class name", () => {

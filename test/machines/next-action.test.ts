@@ -1,13 +1,12 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { AgentState, AssistantMsg } from "../../src/index.js";
 import {
-  AgentState,
-  AssistantMsg,
   GENERATE_STRUCTURED_OUTPUT_NAME,
   GenerateStructuredOutput,
-  STRUCTURED_OUTPUT_TOOL,
-} from "../../src/index.js";
+} from "../../src/actors/index.js";
+import { STRUCTURED_OUTPUT_TOOL } from "../../src/model/index.js";
 import {
   decideNextAction,
   GENERATE_STRUCTURED_OUTPUT_NAME as machineName,

@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   FunctionTool,
-  TOOL_INTERRUPTED_REMINDER,
   createEvent,
   type Agent,
   type AgentEvent,
   type ToolResultBlock,
 } from "../../../src/index.js";
+import { TOOL_INTERRUPTED_REMINDER } from "../../../src/tools/index.js";
 import { Remote, allow, collect, echo, makeAgent, user } from "./agent-fixture.js";
 
 /** The reminder of spec §3.8, verbatim. */

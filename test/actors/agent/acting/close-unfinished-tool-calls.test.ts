@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { TOOL_INTERRUPTED_REMINDER, UserMsg } from "../../../../src/index.js";
+import { UserMsg } from "../../../../src/index.js";
+import { TOOL_INTERRUPTED_REMINDER } from "../../../../src/tools/index.js";
 import { closeUnfinishedToolCalls } from "../../../../src/actors/agent/acting/index.js";
 import { callOf, makeBench, resultOf, typesFor, weather } from "./fixture.js";
 

@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import {
-  DeveloperOrientedError,
-  FunctionTool,
-  TOOL_INTERRUPTED_REMINDER,
-} from "../../../../src/index.js";
+import { DeveloperOrientedError, FunctionTool } from "../../../../src/index.js";
+import { TOOL_INTERRUPTED_REMINDER } from "../../../../src/tools/index.js";
 import { runBatch } from "../../../../src/actors/agent/acting/index.js";
 import {
   callOf,
