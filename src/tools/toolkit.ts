@@ -30,6 +30,9 @@ import { ToolSchemaCache } from "./tool-schema-cache.js";
 import type { ToolSource } from "./tool-source.js";
 import type { ToolView } from "./tool-view.js";
 
+/** Only `basic` active: one shared array, so `view()` without groups allocates nothing. */
+const NO_GROUPS: readonly string[] = Object.freeze([]);
+
 /** Whether listing these groups' tools awaits skill loaders or tool sources. */
 function needsListing(groups: readonly ToolGroup[]): boolean {
   return groups.some((g) => g.skills.length > 0 || g.sources.length > 0);
@@ -116,8 +119,9 @@ export class Toolkit {
 
   /**
    * Emits when the next {@link view} may differ from the last: tools added or removed, sources
-   * added or removed, the groups cleared, or a source announcing a change. The toolkit listens
-   * to its sources only while this has subscribers.
+   * added or removed, the groups cleared, or a source announcing a change. Announcements are
+   * forwarded only while this has subscribers, so no source references a toolkit nobody watches
+   * (the listing cache's own subscription is one per source, shared by every toolkit).
    */
   get changes$(): Observable<void> {
     return this.#changes.changes$;
@@ -130,7 +134,7 @@ export class Toolkit {
    * since (so an agent's step pays nothing for it); a promise when a source without `changes$`
    * or a skill loader must be asked (each is asked once per view) or a source announced a change.
    */
-  view(activatedGroups: readonly string[] = []): ToolView | Promise<ToolView> {
+  view(activatedGroups: readonly string[] = NO_GROUPS): ToolView | Promise<ToolView> {
     return this.#views.view(activatedGroups);
   }
 
