@@ -63,11 +63,6 @@ export class SourceListing {
     return listing;
   }
 
-  /** Whether the source is subscribed to now (for tests of leaks). */
-  get isSubscribed(): boolean {
-    return this.#subscription !== null;
-  }
-
   /** A toolkit now holds the source. */
   hold(): void {
     this.#holders++;
