@@ -25,7 +25,9 @@ export {
 } from "./function-tool.js";
 export type { ToolSource } from "./tool-source.js";
 export { ToolGroup, BASIC_GROUP, type ToolGroupOptions, type SkillEntry } from "./tool-group.js";
-export { Toolkit, type ToolCall, type RegisteredTool } from "./toolkit.js";
+export { Toolkit } from "./toolkit.js";
+export type { ToolCall, RegisteredTool, PreparedToolCall } from "./tool-call.js";
+export { ToolView } from "./tool-view.js";
 export type { ToolkitOptions, CallToolOptions } from "./toolkit-options.js";
 // The one tool-schema schema lives in `message` (tools make schemas, models send them).
 export { ToolSchemaSchema, type ToolSchema } from "../message/index.js";

@@ -143,7 +143,8 @@ function assertEntries(options: ToolGroupOptions, what: string): void {
   }
 }
 
-function isToolSource(value: unknown): value is ToolSource {
+/** Whether a value can serve as a tool source (has a name and `listTools()`). */
+export function isToolSource(value: unknown): value is ToolSource {
   return (
     typeof value === "object" &&
     value !== null &&

@@ -1,9 +1,15 @@
+import type { Observable } from "rxjs";
 import type { ToolBase } from "./tool-base.js";
 
 /**
  * Anything that lists tools at run time: an MCP client, a pool of remote tool workers on the bus.
- * The toolkit asks it for its tools every time it lists them (a server's tools may change), and
- * skips it with a warning when listing fails, so one unreachable server never breaks an agent.
+ * A source that fails to list is skipped with a warning, so one unreachable server never breaks
+ * an agent.
+ *
+ * How often the toolkit asks depends on whether the source announces changes:
+ * - with {@link changes$}, its listing is cached (shared by every toolkit holding the source)
+ *   until it emits there, so a steady MCP server is asked once, not on every step;
+ * - without it, it is asked once per `toolkit.view(…)` (once per reasoning step of an agent).
  *
  * A stateful source keeps a session and must be connected before it is given to a toolkit.
  */
@@ -16,4 +22,10 @@ export interface ToolSource {
   readonly isConnected: boolean;
   /** The tools it offers now. */
   listTools(): Promise<readonly ToolBase[]>;
+  /**
+   * Emits whenever the tools it offers may have changed (MCP `notifications/tools/list_changed`,
+   * a worker joining the bus registry). Must be hot: subscribing does not emit by itself. When it
+   * completes or errors, the toolkit stops caching the listing and asks on every view again.
+   */
+  readonly changes$?: Observable<void> | undefined;
 }

@@ -1,15 +1,10 @@
-import { ActorscopeError, getLogger } from "../errors/index.js";
-import type { ToolCallBlock, ToolSchema } from "../message/index.js";
-import type { ToolInput } from "../permission/index.js";
+import type { Observable } from "rxjs";
+import { ActorscopeError, ValidationError, getLogger } from "../errors/index.js";
+import type { ToolSchema } from "../message/index.js";
 import { AgentOrientedError } from "./errors/agent-oriented-error.js";
 import { ToolErrorCode } from "./errors/tool-error-code.js";
-import { ToolGroupInactiveError } from "./errors/tool-group-inactive-error.js";
-import { ToolNotFoundError } from "./errors/tool-not-found-error.js";
-import { parseToolArguments } from "./input/parse-tool-arguments.js";
 import { pyRepr } from "./input/py-repr.js";
-import { validateToolInput } from "./input/validate-tool-input.js";
 import { ResetTools } from "./reset-tools.js";
-import { listSourceTools } from "./list-source-tools.js";
 import { runTool } from "./run-tool.js";
 import { collectSkills } from "./skills/collect-skills.js";
 import type { Skill } from "./skills/skill.js";
@@ -19,32 +14,28 @@ import {
 } from "./skills/skill-instructions.js";
 import { SkillViewer } from "./skills/skill-viewer.js";
 import type { ToolBase } from "./tool-base.js";
+import type { PreparedToolCall, RegisteredTool, ToolCall } from "./tool-call.js";
 import { textChunk, type ToolChunk } from "./tool-chunk.js";
-import { BASIC_GROUP, ToolGroup } from "./tool-group.js";
+import { BASIC_GROUP, ToolGroup, isToolSource } from "./tool-group.js";
 import {
   assertCallToolOptions,
   readToolkitOptions,
   type CallToolOptions,
   type ToolkitOptions,
 } from "./toolkit-options.js";
+import { ToolkitChanges } from "./toolkit-changes.js";
+import { ToolkitViews } from "./toolkit-views.js";
 import { ToolResponse } from "./tool-response.js";
 import { ToolSchemaCache } from "./tool-schema-cache.js";
+import type { ToolSource } from "./tool-source.js";
+import type { ToolView } from "./tool-view.js";
 
-/** The skills of groups that have none (read-only). */
-const NO_SKILLS: ReadonlyMap<string, Skill> = new Map();
+/** Only `basic` active: one shared array, so `view()` without groups allocates nothing. */
+const NO_GROUPS: readonly string[] = Object.freeze([]);
 
 /** Whether listing these groups' tools awaits skill loaders or tool sources. */
 function needsListing(groups: readonly ToolGroup[]): boolean {
   return groups.some((g) => g.skills.length > 0 || g.sources.length > 0);
-}
-
-/** A tool call as the toolkit needs it: the call id, the tool name and the raw JSON arguments. */
-export type ToolCall = Pick<ToolCallBlock, "id" | "name" | "input">;
-
-/** A tool with the group it was found in. */
-export interface RegisteredTool {
-  readonly tool: ToolBase;
-  readonly group: string;
 }
 
 /**
@@ -53,15 +44,23 @@ export interface RegisteredTool {
  * always active; other groups become visible when the agent activates them with the built-in
  * `reset_tools` meta tool, and skills are read through the built-in `Skill` tool.
  *
- * Sources are listed every time tools are listed (their tools may change), so the listing
- * methods are async; a source that fails is skipped with a warning.
+ * What the toolkit offers for some activated groups is a {@link ToolView}, one immutable snapshot
+ * (see {@link view}): an agent takes one per reasoning step and answers everything the step asks
+ * from it. A source that announces its changes (`ToolSource.changes$`) is listed once until it
+ * announces one; any other source once per view. A source that fails to list is skipped with a
+ * warning. {@link changes$} tells when the next view may differ.
+ *
+ * Change the toolkit through its methods (`addTool`, `removeTool`, `addSource`, `removeSource`,
+ * `clear`): they announce the change. A direct change to a group's lists is still seen by the
+ * next view, but not announced.
  *
  * @example
  * const toolkit = new Toolkit({
  *   tools: [new Bash(), new Read()],
  *   toolGroups: [new ToolGroup({ name: "research", description: "Web search tools.", tools: [search] })],
  * });
- * const schemas = await toolkit.getToolSchemas(state.tool_context.activated_groups);
+ * const view = await toolkit.view(state.tool_context.activated_groups);
+ * await model.call(messages, { tools: view.schemas });
  * for await (const item of toolkit.callTool(toolCall, { state, signal })) {
  *   if (item instanceof ToolResponse) save(item); else stream(item);
  * }
@@ -74,7 +73,8 @@ export class Toolkit {
   /** The built-in `Skill` viewer. */
   readonly skillViewer: SkillViewer;
   private readonly renderSkills: SkillInstructionsRenderer;
-  private readonly schemas = new ToolSchemaCache();
+  readonly #changes: ToolkitChanges;
+  readonly #views: ToolkitViews;
 
   /** Strict options: an unknown key (`toolgroups`) or a wrong type is a `ValidationError`. */
   constructor(options: ToolkitOptions = {}) {
@@ -100,19 +100,42 @@ export class Toolkit {
     if (new Set(this.toolGroups.map((g) => g.name)).size !== this.toolGroups.length) {
       throw configError("Tool groups must not contain duplicate tool groups.");
     }
-    for (const group of this.toolGroups) {
-      for (const source of group.sources) {
-        if (source.isStateful && !source.isConnected) {
-          throw configError(`The MCP client '${source.name}' is stateful, but not connected.`);
-        }
-      }
-    }
+    for (const group of this.toolGroups) for (const source of group.sources) assertUsable(source);
     this.metaTool = new ResetTools({
       groups: () => this.toolGroups,
       render: options.renderMetaToolResponse,
     });
     this.skillViewer = new SkillViewer({ getSkills: (groups) => this.getAvailableSkills(groups) });
     this.renderSkills = options.renderSkillInstructions ?? renderSkillInstructions;
+    const groups = (): readonly ToolGroup[] => this.toolGroups;
+    this.#changes = new ToolkitChanges(groups);
+    const builtins = { metaTool: this.metaTool, skillViewer: this.skillViewer };
+    this.#views = new ToolkitViews(
+      groups,
+      { builtins, schemas: new ToolSchemaCache() },
+      this.#changes,
+    );
+  }
+
+  /**
+   * Emits when the next {@link view} may differ from the last: tools added or removed, sources
+   * added or removed, the groups cleared, or a source announcing a change. Announcements are
+   * forwarded only while this has subscribers, so no source references a toolkit nobody watches
+   * (the listing cache's own subscription is one per source, shared by every toolkit).
+   */
+  get changes$(): Observable<void> {
+    return this.#changes.changes$;
+  }
+
+  /**
+   * What the toolkit offers with these activated groups (only `basic` by default), as one
+   * immutable snapshot. Synchronous and the same object while nothing changed, when nothing must
+   * be listed: a static toolkit, or one whose sources all announce their changes and were listed
+   * since (so an agent's step pays nothing for it); a promise when a source without `changes$`
+   * or a skill loader must be asked (each is asked once per view) or a source announced a change.
+   */
+  view(activatedGroups: readonly string[] = NO_GROUPS): ToolView | Promise<ToolView> {
+    return this.#views.view(activatedGroups);
   }
 
   /**
@@ -124,14 +147,7 @@ export class Toolkit {
   async getAvailableTools(
     activatedGroups: readonly string[] = [],
   ): Promise<Map<string, RegisteredTool>> {
-    const groups = this.activeGroups(activatedGroups);
-    // Listing skills and sources awaits loaders and servers; most toolkits have neither.
-    if (!needsListing(groups)) return this.assembleTools(groups, NO_SKILLS, []);
-    const [skills, sourceTools] = await Promise.all([
-      this.getAvailableSkills(activatedGroups),
-      Promise.all(groups.map((g) => listSourceTools(g))),
-    ]);
-    return this.assembleTools(groups, skills, sourceTools);
+    return new Map((await this.view(activatedGroups)).tools);
   }
 
   /** Whether no group has skills or tool sources: what the model sees is known without awaiting. */
@@ -140,12 +156,14 @@ export class Toolkit {
   }
 
   /**
-   * {@link getToolSchemas} computed at once when the toolkit {@link isStatic} (the agent calls it
-   * on every model call); null when listing must await skill loaders or tool sources.
+   * {@link getToolSchemas} computed at once when the toolkit {@link isStatic}; null otherwise
+   * (nothing is listed then). {@link view} is the allocation-free way.
    */
   getStaticToolSchemas(activatedGroups: readonly string[] = []): ToolSchema[] | null {
     if (!this.isStatic) return null;
-    return this.schemasOf(this.assembleTools(this.activeGroups(activatedGroups), NO_SKILLS, []));
+    const view = this.view(activatedGroups);
+    // A static toolkit lists nothing, so its view is never a promise.
+    return view instanceof Promise ? null : [...view.schemas];
   }
 
   /**
@@ -155,49 +173,12 @@ export class Toolkit {
    * copy before changing.
    */
   async getToolSchemas(activatedGroups: readonly string[] = []): Promise<ToolSchema[]> {
-    return this.schemasOf(await this.getAvailableTools(activatedGroups));
-  }
-
-  private schemasOf(tools: Map<string, RegisteredTool>): ToolSchema[] {
-    const schemas: ToolSchema[] = [];
-    for (const { tool } of tools.values()) schemas.push(this.schemas.of(tool));
-    return schemas;
-  }
-
-  /** The available tools, in order, from the groups and what their skills and sources list. */
-  private assembleTools(
-    groups: readonly ToolGroup[],
-    skills: ReadonlyMap<string, Skill>,
-    sourceTools: readonly (readonly ToolBase[])[],
-  ): Map<string, RegisteredTool> {
-    const available = new Map<string, RegisteredTool>();
-    if (skills.size > 0) {
-      available.set(this.skillViewer.name, { tool: this.skillViewer, group: BASIC_GROUP });
-    }
-    if (this.hasNonBasicGroup()) {
-      available.set(this.metaTool.name, { tool: this.metaTool, group: BASIC_GROUP });
-    }
-    groups.forEach((group, i) => {
-      for (const tool of [...group.tools, ...(sourceTools[i] ?? [])]) {
-        if (available.has(tool.name)) {
-          getLogger().warn(
-            `Duplicate tool name '${tool.name}' found in group '${group.name}', overwriting it.`,
-          );
-        }
-        available.set(tool.name, { tool, group: group.name });
-      }
-    });
-    return available;
+    return [...(await this.view(activatedGroups)).schemas];
   }
 
   /** A tool by name, whatever group it is in and whether that group is active. */
   async getTool(name: string): Promise<ToolBase | undefined> {
-    return (
-      await this.findTool(
-        name,
-        this.toolGroups.map((g) => g.name),
-      )
-    )?.tool;
+    return (await this.view()).find(name)?.tool;
   }
 
   /**
@@ -205,31 +186,20 @@ export class Toolkit {
    * `ToolNotFoundError` (no group has it) or `ToolGroupInactiveError` (its group is inactive).
    */
   async checkToolAvailable(name: string, activatedGroups: readonly string[]): Promise<ToolBase> {
-    const found = await this.findTool(name, activatedGroups);
-    if (found !== undefined) return found.tool;
-    const anywhere = await this.findTool(
-      name,
-      this.toolGroups.map((g) => g.name),
-    );
-    if (anywhere !== undefined) {
-      throw new ToolGroupInactiveError(name, anywhere.group, this.metaTool.name);
-    }
-    throw new ToolNotFoundError(name);
+    return (await this.view(activatedGroups)).checkAvailable(name);
   }
 
   /**
    * The checks before a call may run (spec §3.7 step 1): the tool is available, its arguments
    * parse as a JSON object (after repair) and satisfy its input schema. Throws the
-   * agent-oriented error whose `message` becomes the error result otherwise.
+   * agent-oriented error whose `message` becomes the error result otherwise. `ToolView.prepare`
+   * does the same against a view already taken.
    */
   async prepareToolCall(
     toolCall: ToolCall,
     activatedGroups: readonly string[],
-  ): Promise<{ tool: ToolBase; input: ToolInput }> {
-    const tool = await this.checkToolAvailable(toolCall.name, activatedGroups);
-    const input = parseToolArguments(toolCall.input);
-    validateToolInput(tool.name, tool.inputSchema, input);
-    return { tool, input };
+  ): Promise<PreparedToolCall> {
+    return (await this.view(activatedGroups)).prepare(toolCall);
   }
 
   /**
@@ -244,7 +214,7 @@ export class Toolkit {
     options: CallToolOptions = {},
   ): AsyncGenerator<ToolChunk | ToolResponse, void, undefined> {
     assertCallToolOptions(options);
-    let prepared: { tool: ToolBase; input: ToolInput };
+    let prepared: PreparedToolCall;
     try {
       prepared = await this.prepareToolCall(
         toolCall,
@@ -266,7 +236,7 @@ export class Toolkit {
    */
   async *callPreparedTool(
     toolCallId: string,
-    prepared: { tool: ToolBase; input: ToolInput },
+    prepared: PreparedToolCall,
     options: CallToolOptions = {},
   ): AsyncGenerator<ToolChunk | ToolResponse, void, undefined> {
     const response = new ToolResponse({ id: toolCallId });
@@ -300,13 +270,7 @@ export class Toolkit {
    * replaced, and the new one moves to the end (with a warning).
    */
   addTool(tool: ToolBase | readonly ToolBase[], groupName: string = BASIC_GROUP): void {
-    const group = this.toolGroups.find((g) => g.name === groupName);
-    if (group === undefined) {
-      throw configError(
-        `Cannot find group '${groupName}' in toolkit, only ` +
-          `${pyRepr(this.toolGroups.map((g) => g.name))} are available.`,
-      );
-    }
+    const group = this.#group(groupName);
     const list: readonly ToolBase[] = isToolList(tool) ? tool : [tool];
     for (const added of list) {
       if (group.tools.some((t) => t.name === added.name)) {
@@ -317,45 +281,84 @@ export class Toolkit {
       }
       group.tools.push(added);
     }
+    this.#changed();
   }
 
   /** Removes the tools with these names from every group (tools of sources are not affected). */
   removeTool(name: string | readonly string[]): void {
     const names = new Set(typeof name === "string" ? [name] : name);
+    let removed = false;
     for (const group of this.toolGroups) {
-      group.tools = group.tools.filter((t) => !names.has(t.name));
+      const kept = group.tools.filter((t) => !names.has(t.name));
+      if (kept.length === group.tools.length) continue;
+      group.tools = kept;
+      removed = true;
     }
+    if (removed) this.#changed();
+  }
+
+  /**
+   * Adds a tool source to a group (`basic` by default), after the group's other sources. The
+   * same source already in the group is not added twice (with a warning).
+   */
+  addSource(source: ToolSource, groupName: string = BASIC_GROUP): void {
+    if (!isToolSource(source)) {
+      throw new ValidationError("addSource", [
+        { path: "source", message: "Expected a tool source (with listTools())" },
+      ]);
+    }
+    assertUsable(source);
+    const group = this.#group(groupName);
+    if (group.sources.includes(source)) {
+      getLogger().warn(`Tool source '${source.name}' is already in group '${group.name}'.`);
+      return;
+    }
+    group.sources.push(source);
+    this.#changed();
+  }
+
+  /**
+   * Removes a source (that object, or every source with that name) from every group. Its tools
+   * leave the next view, and once no toolkit holds it, its `changes$` is unsubscribed.
+   */
+  removeSource(source: ToolSource | string): void {
+    const matches = (s: ToolSource): boolean =>
+      typeof source === "string" ? s.name === source : s === source;
+    let removed = false;
+    for (const group of this.toolGroups) {
+      for (let i = group.sources.length - 1; i >= 0; i--) {
+        const s = group.sources[i];
+        if (s !== undefined && matches(s)) {
+          group.sources.splice(i, 1);
+          removed = true;
+        }
+      }
+    }
+    if (removed) this.#changed();
   }
 
   /** Removes every group, `basic` included: the toolkit offers nothing afterwards. */
   clear(): void {
     this.toolGroups.length = 0;
+    this.#changed();
   }
 
-  /**
-   * The tool a name resolves to with these groups active: the last one with that name, walking
-   * the groups from the end, so a call lists no skills and no later sources than it needs.
-   */
-  private async findTool(
-    name: string,
-    activatedGroups: readonly string[],
-  ): Promise<RegisteredTool | undefined> {
-    const groups = this.activeGroups(activatedGroups);
-    for (let g = groups.length - 1; g >= 0; g--) {
-      const group = groups[g];
-      if (group === undefined) continue;
-      const fromSources = await listSourceTools(group);
-      const tool = findLast(fromSources, name) ?? findLast(group.tools, name);
-      if (tool !== undefined) return { tool, group: group.name };
+  #group(name: string): ToolGroup {
+    const group = this.toolGroups.find((g) => g.name === name);
+    if (group === undefined) {
+      throw configError(
+        `Cannot find group '${name}' in toolkit, only ` +
+          `${pyRepr(this.toolGroups.map((g) => g.name))} are available.`,
+      );
     }
-    if (name === this.metaTool.name && this.hasNonBasicGroup()) {
-      return { tool: this.metaTool, group: BASIC_GROUP };
-    }
-    if (name === this.skillViewer.name) {
-      const skills = await this.getAvailableSkills(activatedGroups);
-      if (skills.size > 0) return { tool: this.skillViewer, group: BASIC_GROUP };
-    }
-    return undefined;
+    return group;
+  }
+
+  /** A change through the toolkit's methods: new views from now on, sources held anew, announced. */
+  #changed(): void {
+    this.#views.changed();
+    this.#changes.track();
+    this.#changes.emit();
   }
 
   private activeGroups(activatedGroups: readonly string[]): ToolGroup[] {
@@ -363,22 +366,17 @@ export class Toolkit {
       (g) => g.name === BASIC_GROUP || activatedGroups.includes(g.name),
     );
   }
-
-  private hasNonBasicGroup(): boolean {
-    return this.toolGroups.some((g) => g.name !== BASIC_GROUP);
-  }
 }
 
 function isToolList(value: ToolBase | readonly ToolBase[]): value is readonly ToolBase[] {
   return Array.isArray(value);
 }
 
-function findLast(tools: readonly ToolBase[], name: string): ToolBase | undefined {
-  for (let i = tools.length - 1; i >= 0; i--) {
-    const tool = tools[i];
-    if (tool?.name === name) return tool;
+/** A stateful source must be connected before a toolkit takes it (spec §6.3). */
+function assertUsable(source: ToolSource): void {
+  if (source.isStateful && !source.isConnected) {
+    throw configError(`The MCP client '${source.name}' is stateful, but not connected.`);
   }
-  return undefined;
 }
 
 function configError(message: string): ActorscopeError {
