@@ -41,7 +41,7 @@ export type AgentMachineEvent =
  * What the statechart reads of the one running it (the `Agent`'s runtime): the live agent state
  * its decisions read, and which tools may run together. The machine's context keeps only this
  * reference besides plain values, so a snapshot is a value: `getPersistedSnapshot()` plus
- * `state.toJSON()` describe a parked agent (a host serialises as its id, see `toJSON`).
+ * `state.toJSON()` describe a parked agent (the agent's host reference shows only its id).
  *
  * The provided slots reach whatever else the host offers through it (actions from the context,
  * work actors from their input), so one provided machine serves every agent instead of a

@@ -124,6 +124,8 @@ export function createAgentMachine() {
         hint: null,
         toolChoice: null,
       }),
+      /** At rest: the step's leftovers go (`madeProgress` stays: CONTINUE reads it). */
+      clearStep: assign({ finalMsg: null, next: null, batches: [], hint: null, toolChoice: null }),
       decide: assign({
         next: ({ context }) => decide(context, context.finalMsg, context.host.state.curIter),
       }),
@@ -205,8 +207,9 @@ export function createAgentMachine() {
     }),
     states: {
       idle: {
-        // A reply ended: no interrupt timer of it may fire into the next one.
-        entry: "cancelInterruptTimeout",
+        // A reply ended: no interrupt timer of it may fire into the next one, and the snapshot
+        // at rest keeps nothing of it (its decision, batches and candidate message).
+        entry: ["cancelInterruptTimeout", "clearStep"],
         on: {
           REPLY: REPLY_AT_REST,
           // A parked reply in a state given to an idle machine (`agent.state = …`): close it.

@@ -27,6 +27,7 @@ import { ToolkitChanges } from "./toolkit-changes.js";
 import { ToolkitViews } from "./toolkit-views.js";
 import { ToolResponse } from "./tool-response.js";
 import { ToolSchemaCache } from "./tool-schema-cache.js";
+import { emptyView, isEmpty } from "./empty-view.js";
 import type { ToolSource } from "./tool-source.js";
 import type { ToolView } from "./tool-view.js";
 
@@ -37,6 +38,9 @@ const NO_GROUPS: readonly string[] = Object.freeze([]);
 function needsListing(groups: readonly ToolGroup[]): boolean {
   return groups.some((g) => g.skills.length > 0 || g.sources.length > 0);
 }
+
+/** One schema cache for every toolkit: a tool's schema does not depend on its toolkit. */
+const SHARED_SCHEMAS = new ToolSchemaCache();
 
 /**
  * The registry every tool call goes through (spec §6.3): tools, tool sources (MCP clients,
@@ -68,13 +72,14 @@ function needsListing(groups: readonly ToolGroup[]): boolean {
 export class Toolkit {
   /** The groups, `basic` first (the meta tool reads this live list). */
   readonly toolGroups: ToolGroup[];
-  /** The built-in `reset_tools` meta tool. */
-  readonly metaTool: ResetTools;
-  /** The built-in `Skill` viewer. */
-  readonly skillViewer: SkillViewer;
   private readonly renderSkills: SkillInstructionsRenderer;
-  readonly #changes: ToolkitChanges;
-  readonly #views: ToolkitViews;
+  readonly #renderMetaTool: ToolkitOptions["renderMetaToolResponse"];
+  // Made when first needed: an agent's empty toolkit (a simulation holds a million) holds its
+  // groups only.
+  #metaTool: ResetTools | null = null;
+  #skillViewer: SkillViewer | null = null;
+  #changes: ToolkitChanges | null = null;
+  #views: ToolkitViews | null = null;
 
   /** Strict options: an unknown key (`toolgroups`) or a wrong type is a `ValidationError`. */
   constructor(options: ToolkitOptions = {}) {
@@ -101,20 +106,35 @@ export class Toolkit {
       throw configError("Tool groups must not contain duplicate tool groups.");
     }
     for (const group of this.toolGroups) for (const source of group.sources) assertUsable(source);
-    this.metaTool = new ResetTools({
-      groups: () => this.toolGroups,
-      render: options.renderMetaToolResponse,
-    });
-    this.skillViewer = new SkillViewer({ getSkills: (groups) => this.getAvailableSkills(groups) });
+    this.#renderMetaTool = options.renderMetaToolResponse;
     this.renderSkills = options.renderSkillInstructions ?? renderSkillInstructions;
-    const groups = (): readonly ToolGroup[] => this.toolGroups;
-    this.#changes = new ToolkitChanges(groups);
-    const builtins = { metaTool: this.metaTool, skillViewer: this.skillViewer };
-    this.#views = new ToolkitViews(
-      groups,
-      { builtins, schemas: new ToolSchemaCache() },
-      this.#changes,
-    );
+  }
+
+  /** The built-in `reset_tools` meta tool. */
+  get metaTool(): ResetTools {
+    return (this.#metaTool ??= new ResetTools({
+      groups: () => this.toolGroups,
+      render: this.#renderMetaTool,
+    }));
+  }
+
+  /** The built-in `Skill` viewer. */
+  get skillViewer(): SkillViewer {
+    return (this.#skillViewer ??= new SkillViewer({
+      getSkills: (groups) => this.getAvailableSkills(groups),
+    }));
+  }
+
+  get #changeFeed(): ToolkitChanges {
+    return (this.#changes ??= new ToolkitChanges(() => this.toolGroups));
+  }
+
+  get #viewCache(): ToolkitViews {
+    return (this.#views ??= new ToolkitViews(
+      () => this.toolGroups,
+      { builtins: this, schemas: SHARED_SCHEMAS },
+      this.#changeFeed,
+    ));
   }
 
   /**
@@ -124,7 +144,7 @@ export class Toolkit {
    * (the listing cache's own subscription is one per source, shared by every toolkit).
    */
   get changes$(): Observable<void> {
-    return this.#changes.changes$;
+    return this.#changeFeed.changes$;
   }
 
   /**
@@ -135,7 +155,8 @@ export class Toolkit {
    * or a skill loader must be asked (each is asked once per view) or a source announced a change.
    */
   view(activatedGroups: readonly string[] = NO_GROUPS): ToolView | Promise<ToolView> {
-    return this.#views.view(activatedGroups);
+    if (this.#views === null && isEmpty(this.toolGroups)) return emptyView(activatedGroups);
+    return this.#viewCache.view(activatedGroups);
   }
 
   /**
@@ -356,9 +377,15 @@ export class Toolkit {
 
   /** A change through the toolkit's methods: new views from now on, sources held anew, announced. */
   #changed(): void {
-    this.#views.changed();
-    this.#changes.track();
-    this.#changes.emit();
+    this.#views?.changed();
+    const changes = this.#changes;
+    if (changes === null) {
+      // Nobody listened yet: only sources must be held from now on (see ToolkitChanges.track).
+      if (this.toolGroups.some((g) => g.sources.length > 0)) this.#changeFeed.track();
+      return;
+    }
+    changes.track();
+    changes.emit();
   }
 
   private activeGroups(activatedGroups: readonly string[]): ToolGroup[] {

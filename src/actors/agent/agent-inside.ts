@@ -1,5 +1,6 @@
 import type { AgentOffloader } from "../../context/index.js";
-import type { Msg, ToolCallBlock } from "../../message/index.js";
+import type { Msg } from "../../message/index.js";
+import type { ToolView } from "../../tools/index.js";
 import type { AgentLike } from "../../middleware/index.js";
 import type { ChatModel } from "../../model/index.js";
 import type { AgentState } from "../../state/index.js";
@@ -33,14 +34,16 @@ export interface AgentInside extends LoopDeps {
   measuredPrompt: string | null;
   /** The system prompt's message, reused while the prompt is unchanged. */
   systemMsg: { readonly prompt: string; readonly msg: Msg } | null;
+  /** The tool view the last input measure was taken with (set by the compression check). */
+  measuredView: ToolView | null;
   /** The last exact measure of the model input, for the compression guard. */
   measure: InputMeasure | null;
   /** The signal of the current reply's work (aborted by an interrupt). */
   readonly signal: AbortSignal;
   /** A reply begins or resumes: its work gets a fresh signal. */
   renewWork(): void;
-  /** Records whether calls of this tool may run together. */
-  setConcurrency(toolName: string, safe: boolean): void;
-  /** Learns whether the called tools may run together; null when all are known. */
-  learnConcurrency(calls: readonly ToolCallBlock[]): Promise<void> | null;
+  /** The toolkit as this step sees it (one snapshot for schemas, batching and checks). */
+  takeView(): ToolView | Promise<ToolView>;
+  /** The step's compression check took this view: its reasoning uses it. */
+  keepViewForStep(view: ToolView | null): void;
 }

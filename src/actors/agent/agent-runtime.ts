@@ -1,5 +1,5 @@
 import { Subject, type Observable } from "rxjs";
-import type { Actor } from "xstate";
+import type { Actor, Subscription } from "xstate";
 import type { AgentOffloader } from "../../context/index.js";
 import type {
   AgentEvent,
@@ -21,7 +21,7 @@ import type { AgentLike } from "../../middleware/index.js";
 import type { ChatModel, ToolChoice } from "../../model/index.js";
 import type { PermissionDecision, PermissionEngine } from "../../permission/index.js";
 import type { AgentState } from "../../state/index.js";
-import type { Toolkit, ToolChunk, ToolResponse } from "../../tools/index.js";
+import type { Toolkit, ToolChunk, ToolResponse, ToolView } from "../../tools/index.js";
 import { runBatch } from "./acting/index.js";
 import { acting, checkPermission } from "./agent-acting.js";
 import type { AgentChains } from "./agent-chains.js";
@@ -35,6 +35,7 @@ import { reason } from "./reasoning.js";
 import { ReplyDesk, type ReplyDeskHost } from "./reply-desk.js";
 import { applyResume, beginReply, endInterrupted, finishReply } from "./reply-effects.js";
 import type { AgentHost } from "./shared-machine.js";
+import { watchStatechart } from "./statechart-start.js";
 import { gatedDeps } from "./work-gate.js";
 
 /** What an agent is built of (see `Agent`'s constructor). */
@@ -57,7 +58,7 @@ export interface AgentParts {
  * {@link ReplyDeskHost}) call. Every call is a method on the prototype that hands the runtime to
  * the module of its concern — reasoning, compression, acting, the reply's effects — so an agent
  * gives out no closures and an idle one holds only its fields; what only a reply needs (the
- * events subject, the work's abort controller, the concurrency cache) is made when first used.
+ * events subject, the work's abort controller) is made when first used.
  *
  * Not part of the public API: `Agent` is its facade.
  */
@@ -88,14 +89,20 @@ export class AgentRuntime implements AgentInside, AgentHost, ReplyDeskHost {
   measuredPrompt: string | null = null;
   /** The system prompt's message, reused while the prompt is unchanged. */
   systemMsg: { readonly prompt: string; readonly msg: Msg } | null = null;
+  /** The tool view the last input measure was taken with (set by the compression check). */
+  measuredView: ToolView | null = null;
   /** The last exact measure of the model input, for the compression guard. */
   measure: InputMeasure | null = null;
 
   #events: Subject<AgentEvent> | null = null;
+  /** The statechart's watch while a reply runs in it (see `watchStatechart`). */
+  #watch: Subscription | null = null;
   /** Aborted by an interrupt: the work of the current reply stops (one per reply, not per step). */
   #work: AbortController | null = null;
-  /** Whether each called tool may run concurrently (read synchronously by batching). */
-  #concurrency: Map<string, boolean> | null = null;
+  /** The toolkit as the current step sees it (schemas, lookup, concurrency safety). */
+  #view: ToolView | null = null;
+  /** The view the step's compression check took, for its reasoning (see `compress`). */
+  #readyView: ToolView | null = null;
 
   constructor(parts: AgentParts) {
     this.agent = parts.agent;
@@ -115,11 +122,6 @@ export class AgentRuntime implements AgentInside, AgentHost, ReplyDeskHost {
   get events$(): Observable<AgentEvent> {
     this.#events ??= new Subject<AgentEvent>();
     return this.#events.asObservable();
-  }
-
-  /** A host serialises as its agent's id: the statechart's persisted snapshot stays a value. */
-  toJSON(): { agent_id: string } {
-    return { agent_id: this.id };
   }
 
   // ------------------------------------------------------------ the reply's work
@@ -149,31 +151,43 @@ export class AgentRuntime implements AgentInside, AgentHost, ReplyDeskHost {
 
   // ------------------------------------------------------------ LoopHost
 
+  /** From the step's view: the tools the model called in it (unknown tools: true, spec §3.7). */
   isConcurrencySafe(toolName: string): boolean {
-    return this.#concurrency?.get(toolName) ?? true;
+    return this.#view?.isConcurrencySafe(toolName) ?? true;
   }
 
   countIteration(): void {
     this.state.curIter += 1;
   }
 
-  /** Records whether calls of this tool may run together. */
-  setConcurrency(toolName: string, safe: boolean): void {
-    (this.#concurrency ??= new Map()).set(toolName, safe);
-  }
+  // ------------------------------------------------------------ the step's tool view
 
-  /** Caches whether each called tool may run concurrently (the batching guard reads it synchronously). */
-  learnConcurrency(calls: readonly ToolCallBlock[]): Promise<void> | null {
-    const unknown = calls.filter((call) => this.#concurrency?.has(call.name) !== true);
-    return unknown.length === 0 ? null : this.#learn(unknown);
-  }
-
-  async #learn(calls: readonly ToolCallBlock[]): Promise<void> {
-    for (const call of calls) {
-      if (this.#concurrency?.has(call.name) === true) continue;
-      const tool = await this.toolkit.getTool(call.name);
-      if (tool !== undefined) this.setConcurrency(call.name, tool.isConcurrencySafe);
+  /**
+   * The toolkit as this step sees it, for the active groups: one snapshot for the model's
+   * schemas, the batching of its calls and their checks. Synchronous (and the same object while
+   * nothing changed) for a static toolkit or one whose sources announce their changes.
+   */
+  takeView(): ToolView | Promise<ToolView> {
+    const ready = this.#readyView;
+    if (ready !== null) {
+      this.#readyView = null;
+      return (this.#view = ready);
     }
+    const view = this.toolkit.view(this.state.tool_context.activated_groups);
+    if (!(view instanceof Promise)) return (this.#view = view);
+    return view.then((taken) => (this.#view = taken));
+  }
+
+  /** The step's compression check took this view: its reasoning step uses it (no second listing). */
+  keepViewForStep(view: ToolView | null): void {
+    this.#readyView = view;
+  }
+
+  prepareCall(call: ToolCallBlock): PreparedCall | Promise<PreparedCall> {
+    const groups = this.state.tool_context.activated_groups;
+    const view = this.#view;
+    if (view !== null) return view.withGroups(groups).prepare(call);
+    return this.toolkit.prepareToolCall(call, groups);
   }
 
   // ------------------------------------------------------------ AgentHost: work
@@ -272,6 +286,21 @@ export class AgentRuntime implements AgentInside, AgentHost, ReplyDeskHost {
 
   // ------------------------------------------------------------ ReplyDeskHost
 
+  watch(): void {
+    this.#watch ??= watchStatechart(this);
+  }
+
+  /**
+   * No reply holds the agent: what only a reply needs goes (the next one makes its own), so an
+   * idle agent keeps its state, its parts and the last input measure only.
+   */
+  rest(): void {
+    this.#watch?.unsubscribe();
+    this.#watch = null;
+    this.#work = null;
+    this.systemMsg = null;
+  }
+
   get onReply(): AgentChains["onReply"] {
     return this.chains.onReply;
   }
@@ -289,7 +318,10 @@ export class AgentRuntime implements AgentInside, AgentHost, ReplyDeskHost {
       : null;
   }
 
+  /** A resume batches the parked calls with a view of the toolkit as it is now. */
   prepareResume(): Promise<void> | null {
-    return this.learnConcurrency(this.state.getUnfinishedToolCalls(this.name));
+    this.#readyView = null;
+    const view = this.takeView();
+    return view instanceof Promise ? view.then(() => undefined) : null;
   }
 }

@@ -5,7 +5,7 @@ import { composeOnion } from "../../middleware/index.js";
 import type { AgentInside } from "./agent-inside.js";
 import { InputMeasure } from "./input-measure.js";
 import { modelInput } from "./reasoning-step.js";
-import { plainSystemPrompt, systemMessage, systemPrompt, toolSchemas } from "./system-prompt.js";
+import { plainSystemPrompt, systemMessage, systemPrompt } from "./system-prompt.js";
 
 /*
  * Context compression (spec §8.2) as the loop runs it: the `compressing` state's work, the guard
@@ -22,12 +22,16 @@ export async function compress(runtime: AgentInside): Promise<WorkOutput> {
   const signal = runtime.signal;
   runtime.stepPrompt = null;
   runtime.measuredPrompt = null;
+  runtime.measuredView = null;
   await compressContext(runtime, {
     contextConfig: runtime.configs.contextConfig,
     instructions: null,
   });
   if (!signal.aborted && !runtime.chains.hasPromptHook) runtime.stepPrompt = runtime.measuredPrompt;
+  // The step's reasoning uses the tool view this check took (one listing per step).
+  if (!signal.aborted) runtime.keepViewForStep(runtime.measuredView);
   runtime.measuredPrompt = null;
+  runtime.measuredView = null;
   return { interrupted: signal.aborted };
 }
 
@@ -48,8 +52,10 @@ export function compressContext(
 async function measureInput(runtime: AgentInside): Promise<void> {
   const prompt = plainSystemPrompt(runtime) ?? (await systemPrompt(runtime));
   runtime.measuredPrompt = prompt;
-  const listed = toolSchemas(runtime);
-  const tools = Array.isArray(listed) ? listed : await listed;
+  const taken = runtime.takeView();
+  const view = taken instanceof Promise ? await taken : taken;
+  runtime.measuredView = view;
+  const tools = view.schemas;
   const input = modelInput(systemMessage(runtime, prompt), runtime.state);
   rememberMeasure(runtime, await runtime.model.countTokens(input, tools));
 }

@@ -1,13 +1,16 @@
 import type { AgentEvent, ToolCallBlock, ToolResultBlock } from "../../message/index.js";
-import type { PermissionDecision, PermissionEngine, ToolInput } from "../../permission/index.js";
+import type { PermissionDecision, PermissionEngine } from "../../permission/index.js";
 import type { AgentState } from "../../state/index.js";
-import type { ToolBase, ToolChunk, Toolkit, ToolResponse } from "../../tools/index.js";
+import type {
+  PreparedToolCall,
+  ToolBase,
+  ToolChunk,
+  Toolkit,
+  ToolResponse,
+} from "../../tools/index.js";
 
 /** A call's tool and parsed, validated input. */
-export interface PreparedCall {
-  readonly tool: ToolBase;
-  readonly input: ToolInput;
-}
+export type PreparedCall = PreparedToolCall;
 
 /** What the permission hook chain gets (spec §9 `on_check_permission`; deep copies). */
 export interface CheckPermissionInput {
@@ -27,6 +30,13 @@ export interface LoopDeps {
   readonly state: AgentState;
   readonly toolkit: Toolkit;
   readonly engine: PermissionEngine;
+  /**
+   * The checks before a call runs (spec §3.7 step 1) against the step's tool view (the groups
+   * active now: a `reset_tools` earlier in the batch counts): the tool, its parsed and validated
+   * input; throws the agent-oriented error that becomes the call's error result. Synchronous
+   * when the step's view is known (no second lookup or listing).
+   */
+  prepareCall(call: ToolCallBlock): PreparedCall | Promise<PreparedCall>;
   /** Emits one event of the running reply, in order. */
   emit(event: AgentEvent): void;
   /**

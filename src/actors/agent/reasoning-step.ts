@@ -32,11 +32,11 @@ export interface ReasoningContext {
    * as the reference does); at once when nothing can change it.
    */
   systemMsg(): Msg | Promise<Msg>;
-  readonly tools: ToolSchema[];
+  readonly tools: readonly ToolSchema[];
   /** Calls the model with retries, fallback and the `onModelCall` chain. */
   callModel(
     messages: Msg[],
-    tools: ToolSchema[],
+    tools: readonly ToolSchema[],
     toolChoice: ToolChoice | null,
   ): Promise<ChatResponse | AsyncIterable<ChatResponse>>;
 }

@@ -11,7 +11,7 @@ import type { AgentInside } from "./agent-inside.js";
 import { rememberMeasure } from "./compression.js";
 import { reasoningStep, type ReasoningContext } from "./reasoning-step.js";
 import { injectRuntimeState } from "./runtime-state-injection.js";
-import { plainSystemPrompt, systemMessage, systemPrompt, toolSchemas } from "./system-prompt.js";
+import { plainSystemPrompt, systemMessage, systemPrompt } from "./system-prompt.js";
 
 /**
  * The `reasoning` state's work (spec §3.6): runtime-state injection, then the `onReasoning`
@@ -30,8 +30,8 @@ export async function reason(
     ? null
     : (runtime.stepPrompt ?? plainSystemPrompt(runtime));
   runtime.stepPrompt = null;
-  const listed = toolSchemas(runtime);
-  const tools = Array.isArray(listed) ? listed : await listed;
+  const taken = runtime.takeView();
+  const tools = (taken instanceof Promise ? await taken : taken).schemas;
   if (runtime.configs.injectionConfig.injectRuntimeState)
     await injectRuntimeState(runtime, tools, reuse);
 
@@ -72,13 +72,6 @@ export async function reason(
   }
   // The model's own count of its input and answer (now both in the context) guards compression.
   rememberMeasure(runtime, reported);
-  if (!interrupted) {
-    const last = state.lastOwnMessage(runtime.name);
-    if (last !== undefined) {
-      const learning = runtime.learnConcurrency(last.getContentBlocks("tool_call"));
-      if (learning !== null) await learning;
-    }
-  }
   return { interrupted, finalMsg: interrupted ? null : finalMsg };
 }
 
@@ -92,7 +85,7 @@ export async function reason(
 async function callModel(
   runtime: AgentInside,
   messages: Msg[],
-  tools: ToolSchema[],
+  schemas: readonly ToolSchema[],
   toolChoice: ToolChoice | null,
   signal: AbortSignal,
 ): Promise<ChatResponse | AsyncIterable<ChatResponse>> {
@@ -107,6 +100,8 @@ async function callModel(
     });
   const layers = runtime.chains.onModelCall;
   const chain = layers.length === 0 ? call : composeOnion(layers, call);
+  // The view's schemas are shared and frozen: a middleware gets its own list to change.
+  const tools = layers.length === 0 ? (schemas as ToolSchema[]) : [...schemas];
   let lastError: unknown;
   let lastModel: ChatModel = runtime.model;
   const models = fallbackModel === null ? [runtime.model] : [runtime.model, fallbackModel];

@@ -11,6 +11,10 @@ export interface ReplyDeskHost {
   readonly actor: Actor<AgentMachine>;
   /** The agent's live state (it may be replaced: read each time). */
   readonly state: AgentState;
+  /** A reply is handed to the statechart: watch it (a failure or a stop fails the reply). */
+  watch(): void;
+  /** No reply holds the agent any more: stop watching, let go of what only a reply needed. */
+  rest(): void;
   /** Where every event goes (`agent.events$`). */
   publish(event: AgentEvent): void;
   /** The `onReply` chain's layers (none: events go straight to `events$`). */

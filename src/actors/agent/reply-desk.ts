@@ -406,6 +406,7 @@ export class ReplyDesk implements DriverDesk {
   release(run: ReplyRun): void {
     if (this.#run !== run) return;
     this.#run = null;
+    this.host.rest();
     run.release();
     this.#advance();
   }

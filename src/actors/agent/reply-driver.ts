@@ -48,6 +48,7 @@ function start(desk: DriverDesk, claim: Claim): void {
     });
     return;
   }
+  desk.host.watch();
   if (request === "interrupt") {
     run.resume();
     desk.host.actor.send({ type: "INTERRUPT" });

@@ -107,7 +107,6 @@ function setUpStructuredOutputTool(runtime: AgentInside): void {
   const schema = state.structuredModel ?? state.reply_context.structured_schema;
   if (schema !== null) {
     toolkit.addTool(new GenerateStructuredOutput(schema));
-    runtime.setConcurrency(GENERATE_STRUCTURED_OUTPUT_NAME, true);
   }
 }
 

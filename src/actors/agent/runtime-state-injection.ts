@@ -11,7 +11,7 @@ import { systemMessage, systemPrompt } from "./system-prompt.js";
  */
 export async function injectRuntimeState(
   runtime: AgentInside,
-  tools: ToolSchema[],
+  tools: readonly ToolSchema[],
   prompt: string | null,
 ): Promise<void> {
   const config = runtime.configs.injectionConfig;

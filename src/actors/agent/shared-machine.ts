@@ -15,6 +15,7 @@ import {
 } from "../../machines/index.js";
 import type { HintBlock, Msg } from "../../message/index.js";
 import type { ToolChoice } from "../../model/index.js";
+import { HostRef } from "./host-ref.js";
 
 /**
  * What an `Agent` does for its statechart: the work of each state and the effects of its
@@ -111,5 +112,7 @@ export function sharedAgentMachine(): AgentMachine {
 
 /** The agent host of an actor of the shared machine (only agents run it, each with its runtime). */
 function hostOf(host: LoopHost): AgentHost {
-  return host as AgentHost;
+  if (!(host instanceof HostRef))
+    throw new Error("The shared agent machine runs without its agent.");
+  return host.host;
 }

@@ -1,8 +1,23 @@
-import { createActor, type Actor, type InspectionEvent, type Observer } from "xstate";
+import {
+  createActor,
+  type Actor,
+  type InspectionEvent,
+  type Observer,
+  type Subscription,
+} from "xstate";
 import { AbortedError, getLogger } from "../../errors/index.js";
 import type { AgentMachine, AgentMachineInput } from "../../machines/index.js";
-import type { AgentRuntime } from "./agent-runtime.js";
-import { sharedAgentMachine } from "./shared-machine.js";
+import type { AgentConfigs } from "./agent-config.js";
+import { HostRef } from "./host-ref.js";
+import { sharedAgentMachine, type AgentHost } from "./shared-machine.js";
+
+/** The one a statechart runs for: the agent's runtime. */
+export interface StatechartRunner extends AgentHost {
+  readonly id: string;
+  readonly name: string;
+  readonly configs: AgentConfigs;
+  actor: Actor<AgentMachine>;
+}
 
 /**
  * Creates and starts an agent's statechart: the shared machine with the runtime as its host,
@@ -11,7 +26,7 @@ import { sharedAgentMachine } from "./shared-machine.js";
  * be resumed (or interrupted) at once.
  */
 export function startStatechart(
-  runtime: AgentRuntime,
+  runtime: StatechartRunner,
   inspect: Observer<InspectionEvent> | ((event: InspectionEvent) => void) | undefined,
 ): Actor<AgentMachine> {
   const machine = sharedAgentMachine();
@@ -20,7 +35,7 @@ export function startStatechart(
     name: runtime.name,
     maxIters: reactConfig.maxIters,
     graceIters: reactConfig.structuredOutputGraceIters,
-    host: runtime,
+    host: new HostRef(runtime.id, runtime),
   };
   const parked = runtime.state.getAwaitingToolCalls(runtime.name);
   const startIn =
@@ -52,17 +67,24 @@ export function startStatechart(
         }),
   });
   runtime.actor = actor;
-  actor.subscribe({
+  actor.start();
+  return actor;
+}
+
+/**
+ * Watches the statechart while a reply runs in it: if it fails or is stopped, the reply fails
+ * (its work is aborted). Only a running reply needs this, so an idle agent holds no
+ * subscription (a stopped statechart refuses the next reply when it is claimed).
+ */
+export function watchStatechart(runtime: StatechartRunner): Subscription {
+  return runtime.actor.subscribe({
     error: (error) => {
       runtime.abortWork();
       getLogger().error(`agent '${runtime.name}' statechart failed`, { error: String(error) });
       runtime.failReply(error);
     },
-    // The statechart was stopped (its running work was aborted): the reply fails.
     complete: () => {
       runtime.failReply(new AbortedError(`agent '${runtime.name}' (its statechart was stopped)`));
     },
   });
-  actor.start();
-  return actor;
 }

@@ -1,9 +1,9 @@
-import type { Msg, ToolSchema } from "../../message/index.js";
+import type { Msg } from "../../message/index.js";
 import type { AgentInside } from "./agent-inside.js";
 import { systemMessage as newSystemMessage } from "./reasoning-step.js";
 
 /*
- * The agent's system prompt and tool schemas as a reasoning step and the compression check
+ * The agent's system prompt as a reasoning step and the compression check
  * assemble them: the prompt, the active skills' instructions, the workspace's instructions, then
  * each `onSystemPrompt` hook in order (spec §3.6).
  */
@@ -41,10 +41,4 @@ export function systemMessage(runtime: AgentInside, prompt: string): Msg {
   const msg = newSystemMessage(prompt);
   runtime.systemMsg = { prompt, msg };
   return msg;
-}
-
-/** The tool schemas of the active groups (at once when the toolkit is static). */
-export function toolSchemas(runtime: AgentInside): ToolSchema[] | Promise<ToolSchema[]> {
-  const groups = runtime.state.tool_context.activated_groups;
-  return runtime.toolkit.getStaticToolSchemas(groups) ?? runtime.toolkit.getToolSchemas(groups);
 }

@@ -22,6 +22,7 @@ export function gatedDeps(deps: LoopDeps, scope: WorkScope): LoopDeps {
     },
     toolkit: deps.toolkit,
     engine: deps.engine,
+    prepareCall: (call) => deps.prepareCall(call),
     emit(event) {
       if (!scope.stopped) deps.emit(event);
     },

@@ -68,10 +68,8 @@ async function runPipeline(
   let tool: ToolBase;
   let input: ToolInput;
   try {
-    ({ tool, input } = await deps.toolkit.prepareToolCall(
-      call,
-      state.tool_context.activated_groups,
-    ));
+    const prepared = deps.prepareCall(call);
+    ({ tool, input } = prepared instanceof Promise ? await prepared : prepared);
   } catch (error) {
     if (!(error instanceof AgentOrientedError)) throw error;
     finishWithText(deps, replyId, call, error.message, "error", true);

@@ -82,6 +82,7 @@ export function makeBench(options: BenchOptions): Bench {
       },
       toolkit,
       engine,
+      prepareCall: (call) => toolkit.prepareToolCall(call, state.tool_context.activated_groups),
       emit: (event) => {
         events.push(event);
       },
