@@ -1,6 +1,6 @@
 import type { LoopHost } from "../../machines/index.js";
 import type { AgentState } from "../../state/index.js";
-import type { AgentHost } from "./shared-machine.js";
+import type { AgentHost } from "./agent-host.js";
 
 /**
  * What an agent's statechart holds of its agent: the runtime behind a reference whose only own
