@@ -11,6 +11,7 @@ export interface ContenderEntry {
 /** The contender the goals are stated for. */
 export const ACTORSCOPE_ID = "actorscope";
 export const OPENAI_AGENTS_ID = "openai-agents";
+export const LANGGRAPH_ID = "langgraph";
 export const FLOOR_ID = "floor";
 export const MACHINE_ID = "machine";
 
@@ -30,6 +31,11 @@ export const CONTENDERS: readonly ContenderEntry[] = [
     id: OPENAI_AGENTS_ID,
     name: "@openai/agents",
     load: async () => (await import("./openai-agents.js")).openaiAgents,
+  },
+  {
+    id: LANGGRAPH_ID,
+    name: "LangGraph.js",
+    load: async () => (await import("./langgraph.js")).langgraph,
   },
   {
     id: MACHINE_ID,
