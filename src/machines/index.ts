@@ -26,7 +26,6 @@ export {
 } from "./next-action.js";
 export { batchToolCalls, type ToolBatch } from "./batching.js";
 export { fromWork, type WorkEvent, type WorkOptions, type WorkScope } from "./work-actor.js";
-export { ChunkEventConverter } from "./loop/chunk-events.js";
 export {
   ReActConfigSchema,
   DEFAULT_INTERRUPTION_MESSAGE,
@@ -41,5 +40,3 @@ export {
   type InjectionConfig,
   type InjectionConfigInput,
 } from "./injection-config.js";
-export { runtimeStateHint, type RuntimeStateInput } from "./runtime-state/runtime-state-hint.js";
-export { strftime, strptime } from "./runtime-state/strftime.js";

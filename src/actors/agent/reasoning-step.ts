@@ -19,7 +19,7 @@ import {
   type ToolChoice,
   type ToolSchema,
 } from "../../model/index.js";
-import { ChunkEventConverter } from "../../machines/index.js";
+import { ChunkEventConverter } from "./chunk-events.js";
 import type { AgentState } from "../../state/index.js";
 
 /** What one reasoning step needs (the agent builds it). */

@@ -1,5 +1,5 @@
 import { createEvent, newId, type HintBlock, type ToolSchema } from "../../message/index.js";
-import { runtimeStateHint } from "../../machines/index.js";
+import { runtimeStateHint } from "./runtime-state/runtime-state-hint.js";
 import type { AgentInside } from "./agent-inside.js";
 import { modelInput } from "./reasoning-step.js";
 import { systemMessage, systemPrompt } from "./system-prompt.js";

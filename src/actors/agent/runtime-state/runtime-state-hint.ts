@@ -1,5 +1,5 @@
-import type { AgentState } from "../../state/index.js";
-import type { InjectionConfig } from "../injection-config.js";
+import type { AgentState } from "../../../state/index.js";
+import type { InjectionConfig } from "../../../machines/index.js";
 import { strftime, strptime } from "./strftime.js";
 import { instantOf, isValidTimeZone, wallClock } from "./zoned-time.js";
 
