@@ -63,6 +63,14 @@ describe("examples", () => {
     expect(out).toContain("Alice: Tabs.");
   }, 90_000);
 
+  it("two-agents.ts: one observer of two agents splits their events by agent_id", async () => {
+    const out = await runExample("two-agents.ts");
+    expect(out).toContain("Alice: Tabs: one keystroke, one level.");
+    expect(out).toContain("Bob's stream starts (name: Bob)");
+    expect(out).toContain("Alice (alice): 11 events, REPLY_START … REPLY_END");
+    expect(out).toContain("Bob (bob): 11 events, REPLY_START … REPLY_END");
+  }, 90_000);
+
   it("statechart.ts walks the statechart through a tool round to idle", async () => {
     const out = await runExample("statechart.ts");
     expect(out.split("\n").filter((line) => line.startsWith("→ "))).toEqual([
