@@ -1,3 +1,5 @@
+import { afterEach, beforeEach } from "vitest";
+import { setLogger } from "../../src/errors/index.js";
 import type { TextOrDataBlock } from "../../src/message/index.js";
 import type { PermissionDecision, ToolInput } from "../../src/permission/index.js";
 import { Observable, Subject } from "rxjs";
@@ -169,4 +171,24 @@ export function skill(name: string): Skill {
     updated_at: 0,
     metadata: {},
   };
+}
+
+/**
+ * The logger's warnings and errors during each test of the calling file: the array is emptied
+ * before each test and the logger restored after it.
+ */
+export function recordWarnings(): string[] {
+  const warnings: string[] = [];
+  let restore: () => void = () => undefined;
+  beforeEach(() => {
+    warnings.length = 0;
+    restore = setLogger({
+      warn: (message) => warnings.push(message),
+      error: (message) => warnings.push(message),
+    });
+  });
+  afterEach(() => {
+    restore();
+  });
+  return warnings;
 }

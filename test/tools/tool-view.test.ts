@@ -1,5 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setLogger } from "../../src/errors/index.js";
+import { describe, expect, it } from "vitest";
 import {
   createToolState,
   ToolGroup,
@@ -18,20 +17,10 @@ import {
   skill,
   textOf,
   collect,
+  recordWarnings,
 } from "./fixtures.js";
 
-let warnings: string[] = [];
-let restoreLogger: () => void = () => undefined;
-beforeEach(() => {
-  warnings = [];
-  restoreLogger = setLogger({
-    warn: (message) => warnings.push(message),
-    error: (message) => warnings.push(message),
-  });
-});
-afterEach(() => {
-  restoreLogger();
-});
+const warnings = recordWarnings();
 
 const tool = (name: string, options: ConstructorParameters<typeof ScriptedTool>[0] = {}) =>
   new ScriptedTool({ name, ...options });

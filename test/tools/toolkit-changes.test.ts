@@ -1,20 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setLogger, ValidationError } from "../../src/errors/index.js";
+import { describe, expect, it } from "vitest";
+import { ValidationError } from "../../src/errors/index.js";
 import { ToolErrorCode, ToolGroup, Toolkit, ToolView } from "../../src/tools/index.js";
-import { FakeSource, ScriptedTool, WatchedSource } from "./fixtures.js";
+import { FakeSource, ScriptedTool, WatchedSource, recordWarnings } from "./fixtures.js";
 
-let warnings: string[] = [];
-let restoreLogger: () => void = () => undefined;
-beforeEach(() => {
-  warnings = [];
-  restoreLogger = setLogger({
-    warn: (message) => warnings.push(message),
-    error: (message) => warnings.push(message),
-  });
-});
-afterEach(() => {
-  restoreLogger();
-});
+const warnings = recordWarnings();
 
 const tool = (name: string) => new ScriptedTool({ name });
 

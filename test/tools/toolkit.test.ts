@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ActorscopeError, setLogger } from "../../src/errors/index.js";
+import { describe, expect, it } from "vitest";
+import { ActorscopeError } from "../../src/errors/index.js";
 import {
   AgentOrientedError,
   createToolState,
@@ -14,20 +14,9 @@ import {
   ToolResponse,
   type ToolChunk,
 } from "../../src/tools/index.js";
-import { collect, FakeSource, ScriptedTool, textOf } from "./fixtures.js";
+import { collect, FakeSource, ScriptedTool, textOf, recordWarnings } from "./fixtures.js";
 
-let warnings: string[] = [];
-let restoreLogger: () => void = () => undefined;
-beforeEach(() => {
-  warnings = [];
-  restoreLogger = setLogger({
-    warn: (message) => warnings.push(message),
-    error: (message) => warnings.push(message),
-  });
-});
-afterEach(() => {
-  restoreLogger();
-});
+const warnings = recordWarnings();
 
 const tool = (name: string, options: ConstructorParameters<typeof ScriptedTool>[0] = {}) =>
   new ScriptedTool({ name, ...options });
