@@ -1,9 +1,6 @@
 import type { Observable } from "rxjs";
-import { ActorscopeError, ValidationError, getLogger } from "../errors/index.js";
 import type { ToolSchema } from "../message/index.js";
 import { AgentOrientedError } from "./errors/agent-oriented-error.js";
-import { ToolErrorCode } from "./errors/tool-error-code.js";
-import { pyRepr } from "./input/py-repr.js";
 import { ResetTools } from "./reset-tools.js";
 import { runTool } from "./run-tool.js";
 import { collectSkills } from "./skills/collect-skills.js";
@@ -16,7 +13,8 @@ import { SkillViewer } from "./skills/skill-viewer.js";
 import type { ToolBase } from "./tool-base.js";
 import type { PreparedToolCall, RegisteredTool, ToolCall } from "./tool-call.js";
 import { textChunk, type ToolChunk } from "./tool-chunk.js";
-import { BASIC_GROUP, ToolGroup, isToolSource } from "./tool-group.js";
+import { BASIC_GROUP, type ToolGroup } from "./tool-group.js";
+import { addSource, addTools, buildGroups, removeSource, removeTools } from "./toolkit-groups.js";
 import {
   assertCallToolOptions,
   readToolkitOptions,
@@ -84,28 +82,7 @@ export class Toolkit {
   /** Strict options: an unknown key (`toolgroups`) or a wrong type is a `ValidationError`. */
   constructor(options: ToolkitOptions = {}) {
     options = readToolkitOptions(options);
-    const extra = options.toolGroups ?? [];
-    if (extra.some((g) => g.name === BASIC_GROUP)) {
-      throw configError(
-        "The 'basic' tool group is reserved for the default tool group. Don't include 'basic' " +
-          "in the tool_groups argument when you also provide tools, skills or mcps in the " +
-          "constructor.",
-      );
-    }
-    this.toolGroups = [
-      new ToolGroup({
-        name: BASIC_GROUP,
-        tools: options.tools,
-        skills: options.skills,
-        mcps: options.mcps,
-        sources: options.sources,
-      }),
-      ...extra,
-    ];
-    if (new Set(this.toolGroups.map((g) => g.name)).size !== this.toolGroups.length) {
-      throw configError("Tool groups must not contain duplicate tool groups.");
-    }
-    for (const group of this.toolGroups) for (const source of group.sources) assertUsable(source);
+    this.toolGroups = buildGroups(options);
     this.#renderMetaTool = options.renderMetaToolResponse;
     this.renderSkills = options.renderSkillInstructions ?? renderSkillInstructions;
   }
@@ -291,31 +268,13 @@ export class Toolkit {
    * replaced, and the new one moves to the end (with a warning).
    */
   addTool(tool: ToolBase | readonly ToolBase[], groupName: string = BASIC_GROUP): void {
-    const group = this.#group(groupName);
-    const list: readonly ToolBase[] = isToolList(tool) ? tool : [tool];
-    for (const added of list) {
-      if (group.tools.some((t) => t.name === added.name)) {
-        getLogger().warn(
-          `Duplicate tool name '${added.name}' found in group '${group.name}', replacing it.`,
-        );
-        group.tools = group.tools.filter((t) => t.name !== added.name);
-      }
-      group.tools.push(added);
-    }
+    addTools(this.toolGroups, tool, groupName);
     this.#changed();
   }
 
   /** Removes the tools with these names from every group (tools of sources are not affected). */
   removeTool(name: string | readonly string[]): void {
-    const names = new Set(typeof name === "string" ? [name] : name);
-    let removed = false;
-    for (const group of this.toolGroups) {
-      const kept = group.tools.filter((t) => !names.has(t.name));
-      if (kept.length === group.tools.length) continue;
-      group.tools = kept;
-      removed = true;
-    }
-    if (removed) this.#changed();
+    if (removeTools(this.toolGroups, name)) this.#changed();
   }
 
   /**
@@ -323,19 +282,7 @@ export class Toolkit {
    * same source already in the group is not added twice (with a warning).
    */
   addSource(source: ToolSource, groupName: string = BASIC_GROUP): void {
-    if (!isToolSource(source)) {
-      throw new ValidationError("addSource", [
-        { path: "source", message: "Expected a tool source (with listTools())" },
-      ]);
-    }
-    assertUsable(source);
-    const group = this.#group(groupName);
-    if (group.sources.includes(source)) {
-      getLogger().warn(`Tool source '${source.name}' is already in group '${group.name}'.`);
-      return;
-    }
-    group.sources.push(source);
-    this.#changed();
+    if (addSource(this.toolGroups, source, groupName)) this.#changed();
   }
 
   /**
@@ -343,36 +290,13 @@ export class Toolkit {
    * leave the next view, and once no toolkit holds it, its `changes$` is unsubscribed.
    */
   removeSource(source: ToolSource | string): void {
-    const matches = (s: ToolSource): boolean =>
-      typeof source === "string" ? s.name === source : s === source;
-    let removed = false;
-    for (const group of this.toolGroups) {
-      for (let i = group.sources.length - 1; i >= 0; i--) {
-        const s = group.sources[i];
-        if (s !== undefined && matches(s)) {
-          group.sources.splice(i, 1);
-          removed = true;
-        }
-      }
-    }
-    if (removed) this.#changed();
+    if (removeSource(this.toolGroups, source)) this.#changed();
   }
 
   /** Removes every group, `basic` included: the toolkit offers nothing afterwards. */
   clear(): void {
     this.toolGroups.length = 0;
     this.#changed();
-  }
-
-  #group(name: string): ToolGroup {
-    const group = this.toolGroups.find((g) => g.name === name);
-    if (group === undefined) {
-      throw configError(
-        `Cannot find group '${name}' in toolkit, only ` +
-          `${pyRepr(this.toolGroups.map((g) => g.name))} are available.`,
-      );
-    }
-    return group;
   }
 
   /** A change through the toolkit's methods: new views from now on, sources held anew, announced. */
@@ -393,19 +317,4 @@ export class Toolkit {
       (g) => g.name === BASIC_GROUP || activatedGroups.includes(g.name),
     );
   }
-}
-
-function isToolList(value: ToolBase | readonly ToolBase[]): value is readonly ToolBase[] {
-  return Array.isArray(value);
-}
-
-/** A stateful source must be connected before a toolkit takes it (spec §6.3). */
-function assertUsable(source: ToolSource): void {
-  if (source.isStateful && !source.isConnected) {
-    throw configError(`The MCP client '${source.name}' is stateful, but not connected.`);
-  }
-}
-
-function configError(message: string): ActorscopeError {
-  return new ActorscopeError(ToolErrorCode.INVALID_TOOLKIT_CONFIG, message);
 }
