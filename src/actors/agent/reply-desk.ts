@@ -1,6 +1,5 @@
 import { AbortedError, getLogger } from "../../errors/index.js";
 import { Msg, createEvent, type AgentEvent } from "../../message/index.js";
-import type { ReplyRequest } from "../../machines/index.js";
 import { readReplyOptions, type ReplyOptions } from "./agent-options.js";
 import {
   replyCommand,
@@ -10,13 +9,18 @@ import {
   type DeskReplyCommand,
 } from "./desk-command.js";
 import { ObserveInbox } from "./observe-inbox.js";
-import type { Claim, PendingStructured, ReplyCall } from "./reply-claim.js";
+import {
+  readReplyCall,
+  type Claim,
+  type PendingStructured,
+  type ReplyCall,
+} from "./reply-claim.js";
 import type { ReplyDeskHost } from "./reply-desk-host.js";
 import { drive, interruptRun, settle, type DriverDesk } from "./reply-driver.js";
 import {
-  checkIncomingEvent,
-  checkParkedReply,
   checkReplyId,
+  isInterruptEvent,
+  requestFor,
   sortInput,
   validateMsgs,
 } from "./reply-input.js";
@@ -24,7 +28,6 @@ import { ReplyInputError, ReplyInputErrorCode } from "./reply-input-error.js";
 import { QueuedReply, ReplyQueue } from "./reply-queue.js";
 import { ReplyRun, type RunEnd } from "./reply-run.js";
 import { ReplyStream, type StreamTurn } from "./reply-stream.js";
-import { toStructuredJsonSchema } from "./structured-output-schema.js";
 
 export type { ReplyDeskHost } from "./reply-desk-host.js";
 export type { DeskCommand } from "./desk-command.js";
@@ -121,45 +124,22 @@ export class ReplyDesk implements DriverDesk {
     }
   }
 
-  /**
-   * Replies to the input and returns the final message (spec §3.2). A parked reply returns the
-   * "waiting" message; resume it with a `UserConfirmResultEvent` or `ExternalExecutionResultEvent`.
-   * While another reply runs (or is being prepared) the call waits for it and the calls queued
-   * before it (`{ queue: false }`: `ReplyInputError` `REPLY_BUSY` at once); a `UserInterruptEvent`
-   * then interrupts the running one.
-   */
+  /** `Agent.reply`: one `reply` command. */
   async reply(inputs: unknown, options: ReplyOptions): Promise<Msg> {
     return this.dispatch(replyCommand(inputs, readReplyOptions(options)));
   }
 
-  /**
-   * Replies to the input, streaming its events (spec §2); the call takes its turn when iteration
-   * starts and yields nothing while it waits. Stopping early interrupts the reply and waits
-   * (within the interrupt grace) until the agent is at rest again, so the next reply can start at
-   * once; stopping it while it waits takes it out of the queue (nothing runs).
-   */
+  /** `Agent.replyStream`: a `reply` command whose events are streamed, taking its turn when iteration starts. */
   stream(inputs: unknown, options: ReplyOptions): AsyncGenerator<AgentEvent, void, undefined> {
     return new ReplyStream(() => this.#openStream(replyCommand(inputs, readReplyOptions(options))));
   }
 
-  /**
-   * Adds messages to the context without replying (no model call, no events). Invalid messages
-   * are refused at once. While the agent is idle they are appended at once; during a reply, or
-   * while a reply is parked on tool calls, they wait (in order) until it ends — before the next
-   * queued reply starts — so they never land between a tool call and its result. Resolves once
-   * they are accepted: appended, or queued with their media replaced (a parked reply may wait for
-   * its user for a long time).
-   */
+  /** `Agent.observe`: one `observe` command. */
   observe(msgs: unknown): Promise<void> {
     return this.dispatch({ type: "observe", msgs });
   }
 
-  /**
-   * Interrupts the agent now, ahead of any queued reply: a running reply stops its model call or
-   * tools and ends with REPLY_END(interrupted); a parked reply is closed the same way; a reply
-   * still being prepared is interrupted as soon as it starts. Queued replies then run in order.
-   * Idle, or already closing a parked reply: nothing happens.
-   */
+  /** `Agent.interrupt`: one `interrupt` command. */
   interrupt(): Promise<void> {
     return this.dispatch({ type: "interrupt" });
   }
@@ -261,7 +241,7 @@ export class ReplyDesk implements DriverDesk {
         `Agent '${this.host.name}' is already replying; wait for the reply to end, interrupt it, or call without { queue: false }.`,
       );
     }
-    const call = this.#read(command);
+    const call = readReplyCall(command, this.host.name);
     if (!queue || (current === null && this.#queue.isEmpty && !this.#observePending()))
       return this.#claimNow(call, streamed);
     const ticket: QueuedReply<ReplyCall, Claim> = new QueuedReply(call, streamed, (granted) => {
@@ -272,42 +252,13 @@ export class ReplyDesk implements DriverDesk {
   }
 
   /**
-   * Checks a reply call's input (spec §3.4, and what the state cannot change: its shape, its
-   * structured schema's JSON form) without looking at the agent. What it does to the agent is
-   * checked when it claims it ({@link #claimNow}).
-   */
-  #read(command: DeskReplyCommand): ReplyCall {
-    const sorted = sortInput(command.inputs);
-    const schema = command.structured_schema ?? null;
-    if (schema !== null && sorted.kind !== "msgs") {
-      getLogger().warn(
-        `agent '${this.host.name}': a structured schema given with an input event is ignored; the parked reply keeps its own.`,
-      );
-    }
-    // A schema that cannot be turned into JSON fails here, before anything is claimed or queued.
-    const structured =
-      schema !== null && sorted.kind === "msgs"
-        ? { schema, json: toStructuredJsonSchema(schema) }
-        : null;
-    return { inputs: command.inputs, sorted, structuredSchema: schema, structured };
-  }
-
-  /**
    * Checks a reply call against the agent's state (spec §3.3 steps 3–4) and claims the agent for
    * it. Null when there is nothing to do (an interrupt with nothing to interrupt).
    */
   #claimNow(call: ReplyCall, streamed: boolean): Claim | null {
     this.#assertActive();
-    const sorted = call.sorted;
-    let request: ReplyRequest | "interrupt";
-    if (sorted.kind === "interrupt") {
-      if (!this.host.state.hasAwaitingToolCalls(this.host.name)) return null; // spec §3.3 step 3: nothing to do
-      checkParkedReply(this.host.state, this.host.name, sorted.event);
-      request = "interrupt";
-    } else {
-      checkIncomingEvent(this.host.state, this.host.name, sorted);
-      request = sorted.kind === "msgs" ? { kind: "new", msgs: sorted.msgs } : sorted;
-    }
+    const request = requestFor(this.host.state, this.host.name, call.sorted);
+    if (request === null) return null;
     const run = new ReplyRun(streamed, streamed && this.#chained, request === "interrupt");
     this.#run = run;
     const structured = request !== "interrupt" && request.kind === "new" ? call.structured : null;
@@ -440,12 +391,4 @@ export class ReplyDesk implements DriverDesk {
 /** The events of a call with nothing to do. */
 async function* noEvents(): AsyncGenerator<AgentEvent, void, undefined> {
   // nothing
-}
-
-function isInterruptEvent(value: unknown): boolean {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    (value as { type?: unknown }).type === "USER_INTERRUPT"
-  );
 }

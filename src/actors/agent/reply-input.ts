@@ -6,6 +6,7 @@ import {
   type UserConfirmResultEvent,
   type UserInterruptEvent,
 } from "../../message/index.js";
+import type { ReplyRequest } from "../../machines/index.js";
 import type { AgentState } from "../../state/index.js";
 import { ReplyInputError, ReplyInputErrorCode } from "./reply-input-error.js";
 
@@ -171,6 +172,34 @@ export function checkReplyId(state: AgentState, event: { type: string; reply_id:
     ReplyInputErrorCode.REPLY_ID_MISMATCH,
     `Received ${event.type} for reply '${event.reply_id}', but the agent's reply in progress is '${state.replyId}'.`,
     { reply_id: event.reply_id, expected_reply_id: state.replyId },
+  );
+}
+
+/**
+ * What a checked reply call asks of the agent in this state (spec §3.3 steps 3–4): a new reply,
+ * a resume, or closing the parked reply ("interrupt"); null when there is nothing to do (an
+ * interrupt with nothing parked). Throws the `ReplyInputError` the state refuses the call with.
+ */
+export function requestFor(
+  state: AgentState,
+  name: string,
+  sorted: SortedInput,
+): ReplyRequest | "interrupt" | null {
+  if (sorted.kind === "interrupt") {
+    if (!state.hasAwaitingToolCalls(name)) return null; // spec §3.3 step 3: nothing to do
+    checkParkedReply(state, name, sorted.event);
+    return "interrupt";
+  }
+  checkIncomingEvent(state, name, sorted);
+  return sorted.kind === "msgs" ? { kind: "new", msgs: sorted.msgs } : sorted;
+}
+
+/** Whether a reply input is a `UserInterruptEvent` (checked no further: it interrupts a running reply). */
+export function isInterruptEvent(value: unknown): boolean {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { type?: unknown }).type === "USER_INTERRUPT"
   );
 }
 
