@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
-  ActorscopeError,
   FunctionTool,
   ScriptedModel,
   UserMsg,
@@ -10,19 +9,9 @@ import {
   type DataBlock,
   type Msg,
 } from "../../../src/index.js";
-import { collect, confirmEvent, echo, makeAgent, user, yes } from "./agent-fixture.js";
+import { collect, confirmEvent, echo, makeAgent, outcome, user, yes } from "./agent-fixture.js";
 
 const BUSY = "REPLY_BUSY";
-
-/** The code of a rejection (or "resolved"), to assert on typed errors only. */
-async function outcome(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "resolved";
-  } catch (error) {
-    return error instanceof ActorscopeError ? error.code : `untyped: ${String(error)}`;
-  }
-}
 
 /** A gate a test opens when it wants (an offloader or a tool waits on it). */
 function gate(): { wait: Promise<void>; open: () => void } {

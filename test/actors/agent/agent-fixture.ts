@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import {
+  ActorscopeError,
   Agent,
   FunctionTool,
   ScriptedModel,
@@ -120,4 +121,47 @@ export class Remote extends ToolBase {
   checkPermissions(): PermissionDecision {
     return decision("allow", "ok");
   }
+}
+
+/** The code of a rejection (or "resolved"), to assert on typed errors only. */
+export async function outcome(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return "resolved";
+  } catch (error) {
+    return error instanceof ActorscopeError ? error.code : `untyped: ${String(error)}`;
+  }
+}
+
+/**
+ * A "wait" tool that holds the reply until the test opens it (or the call is aborted); `started`
+ * resolves once it runs.
+ */
+export function gatedTool() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  let markStarted!: () => void;
+  const started = new Promise<void>((resolve) => {
+    markStarted = resolve;
+  });
+  const tool = new FunctionTool({
+    name: "wait",
+    description: "Waits.",
+    parameters: z.object({}),
+    fn: async (_input: Record<string, never>, ctx?: { signal?: AbortSignal }) => {
+      markStarted();
+      await Promise.race([
+        opened,
+        new Promise<void>((resolve) =>
+          ctx?.signal?.addEventListener("abort", () => {
+            resolve();
+          }),
+        ),
+      ]);
+      return "waited";
+    },
+  });
+  return { tool, open, started };
 }

@@ -1,37 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { SystemMsg, UserMsg, type Agent, type Msg, type ScriptedTurn } from "../../../src/index.js";
 import {
-  FunctionTool,
-  SystemMsg,
-  UserMsg,
-  type Agent,
-  type Msg,
-  type ScriptedTurn,
-} from "../../../src/index.js";
-import { allow, confirmEvent, echo, makeAgent, scripted, user, yes } from "./agent-fixture.js";
-
-/** A tool that waits until the test opens it; `started` resolves once it runs. */
-function gatedTool() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  let markStarted!: () => void;
-  const started = new Promise<void>((resolve) => {
-    markStarted = resolve;
-  });
-  const tool = new FunctionTool({
-    name: "wait",
-    description: "Waits.",
-    parameters: z.object({}),
-    fn: async () => {
-      markStarted();
-      await opened;
-      return "waited";
-    },
-  });
-  return { tool, open, started };
-}
+  allow,
+  confirmEvent,
+  echo,
+  gatedTool,
+  makeAgent,
+  scripted,
+  user,
+  yes,
+} from "./agent-fixture.js";
 
 const TOOL_ROUND: ScriptedTurn[] = [{ toolCalls: [{ id: "w1", name: "wait", input: {} }] }, "done"];
 

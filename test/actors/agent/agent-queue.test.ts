@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import {
-  ActorscopeError,
-  FunctionTool,
   ScriptedModel,
   SystemMsg,
   createEvent,
@@ -12,47 +9,7 @@ import {
   type Msg,
   UserMsg,
 } from "../../../src/index.js";
-import { allow, collect, echo, makeAgent, user } from "./agent-fixture.js";
-
-/** The code of a rejection (or "resolved"), to assert on typed errors only. */
-async function outcome(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "resolved";
-  } catch (error) {
-    return error instanceof ActorscopeError ? error.code : `untyped: ${String(error)}`;
-  }
-}
-
-/** A "wait" tool that holds the reply until the test opens it; `started` resolves once it runs. */
-function gatedTool() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  let markStarted!: () => void;
-  const started = new Promise<void>((resolve) => {
-    markStarted = resolve;
-  });
-  const tool = new FunctionTool({
-    name: "wait",
-    description: "Waits.",
-    parameters: z.object({}),
-    fn: async (_input: Record<string, never>, ctx?: { signal?: AbortSignal }) => {
-      markStarted();
-      await Promise.race([
-        opened,
-        new Promise<void>((resolve) =>
-          ctx?.signal?.addEventListener("abort", () => {
-            resolve();
-          }),
-        ),
-      ]);
-      return "waited";
-    },
-  });
-  return { tool, open, started };
-}
+import { allow, collect, echo, gatedTool, makeAgent, outcome, user } from "./agent-fixture.js";
 
 /** The text of the last user message a model request ends with. */
 const lastUserText = (messages: readonly Msg[]) =>
