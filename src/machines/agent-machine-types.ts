@@ -77,6 +77,19 @@ export interface AgentMachineContext extends AgentMachineInput {
   toolChoice: ToolChoice | null;
 }
 
+/** The context of a machine at rest with this input (no step under way): where every reply starts. */
+export function restingContext(input: AgentMachineInput): AgentMachineContext {
+  return {
+    ...input,
+    finalMsg: null,
+    madeProgress: true,
+    next: null,
+    batches: [],
+    hint: null,
+    toolChoice: null,
+  };
+}
+
 /** What each kind of work reports when it ends. Interrupted work has already emitted its tail. */
 export interface WorkOutput {
   interrupted: boolean;

@@ -8,6 +8,7 @@ import {
   ROUTES_AFTER_ACTING,
   WORK_INTERRUPTED,
 } from "./agent-machine-routes.js";
+import { restingContext } from "./agent-machine-types.js";
 import type { ToolBatch } from "./batching.js";
 
 export {
@@ -21,6 +22,7 @@ export {
   type ReasoningInput,
   type ReasoningOutput,
   type ReplyRequest,
+  restingContext,
   type WorkInput,
   type WorkOutput,
 } from "./agent-machine-types.js";
@@ -47,15 +49,7 @@ export function createAgentMachine() {
   return agentMachineSetup().createMachine({
     id: "agent",
     initial: "idle",
-    context: ({ input }) => ({
-      ...input,
-      finalMsg: null,
-      madeProgress: true,
-      next: null,
-      batches: [],
-      hint: null,
-      toolChoice: null,
-    }),
+    context: ({ input }) => restingContext(input),
     states: {
       idle: {
         // A reply ended: no interrupt timer of it may fire into the next one, and the snapshot

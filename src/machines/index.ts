@@ -1,5 +1,6 @@
 export {
   createAgentMachine,
+  restingContext,
   AgentStateName,
   type AgentMachine,
   type AgentMachineContext,

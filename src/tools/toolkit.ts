@@ -302,12 +302,9 @@ export class Toolkit {
   /** A change through the toolkit's methods: new views from now on, sources held anew, announced. */
   #changed(): void {
     this.#views?.changed();
-    const changes = this.#changes;
-    if (changes === null) {
-      // Nobody listened yet: only sources must be held from now on (see ToolkitChanges.track).
-      if (this.toolGroups.some((g) => g.sources.length > 0)) this.#changeFeed.track();
-      return;
-    }
+    // No feed yet and no source to hold: nobody can be told, nothing to track.
+    if (this.#changes === null && !this.toolGroups.some((g) => g.sources.length > 0)) return;
+    const changes = this.#changeFeed;
     changes.track();
     changes.emit();
   }

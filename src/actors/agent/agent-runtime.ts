@@ -38,19 +38,20 @@ import type { AgentHost } from "./shared-machine.js";
 import { watchStatechart } from "./statechart-start.js";
 import { gatedDeps } from "./work-gate.js";
 
-/** What an agent is built of (see `Agent`'s constructor). */
-export interface AgentParts {
-  readonly agent: AgentLike & { readonly systemPrompt: string };
-  readonly id: string;
-  readonly name: string;
-  readonly model: ChatModel;
-  readonly toolkit: Toolkit;
-  readonly offloader: AgentOffloader | null;
-  readonly configs: AgentConfigs;
-  readonly engine: PermissionEngine;
-  readonly chains: AgentChains;
-  readonly state: AgentState;
-}
+/** What an agent is built of (see `Agent`'s constructor): the runtime's parts. */
+export type AgentParts = Pick<
+  AgentRuntime,
+  | "agent"
+  | "id"
+  | "name"
+  | "model"
+  | "toolkit"
+  | "offloader"
+  | "configs"
+  | "engine"
+  | "chains"
+  | "state"
+>;
 
 /**
  * The inside of one agent: what it holds while it runs, and the one object its statechart

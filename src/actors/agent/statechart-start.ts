@@ -6,7 +6,7 @@ import {
   type Subscription,
 } from "xstate";
 import { AbortedError, getLogger } from "../../errors/index.js";
-import type { AgentMachine, AgentMachineInput } from "../../machines/index.js";
+import { restingContext, type AgentMachine, type AgentMachineInput } from "../../machines/index.js";
 import type { AgentConfigs } from "./agent-config.js";
 import { HostRef } from "./host-ref.js";
 import { sharedAgentMachine, type AgentHost } from "./shared-machine.js";
@@ -54,15 +54,7 @@ export function startStatechart(
       : {
           snapshot: machine.resolveState({
             value: startIn,
-            context: {
-              ...input,
-              finalMsg: null,
-              madeProgress: true,
-              next: null,
-              batches: [],
-              hint: null,
-              toolChoice: null,
-            },
+            context: restingContext(input),
           }),
         }),
   });
