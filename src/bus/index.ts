@@ -1,0 +1,11 @@
+export type {
+  Bus,
+  BusHeaders,
+  BusMessage,
+  PublishOptions,
+  RequestOptions,
+  SubscribeOptions,
+} from "./bus.js";
+export { BusError, BusErrorCode } from "./bus-error.js";
+export type { Codec } from "./codec.js";
+export { Subjects, assertSubject, escapeToken, unescapeToken } from "./subjects.js";
