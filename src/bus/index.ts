@@ -8,4 +8,6 @@ export type {
 } from "./bus.js";
 export { BusError, BusErrorCode } from "./bus-error.js";
 export type { Codec } from "./codec.js";
+export { jsonCodec } from "./json-codec.js";
+export { msgpackCodec } from "./msgpack-codec.js";
 export { Subjects, assertSubject, escapeToken, unescapeToken } from "./subjects.js";

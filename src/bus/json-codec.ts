@@ -1,0 +1,39 @@
+import { BusError, BusErrorCode } from "./bus-error.js";
+import type { Codec } from "./codec.js";
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder("utf-8", { fatal: true });
+
+/** UTF-8 JSON: what any NATS client can read (`nats sub` shows it as text). */
+export const jsonCodec: Codec = {
+  name: "json",
+  encode(value: unknown): Uint8Array {
+    let text: string | undefined;
+    try {
+      text = JSON.stringify(value);
+    } catch (error) {
+      throw new BusError(
+        BusErrorCode.BUS_CODEC,
+        `Cannot encode the payload as JSON: ${String(error)}`,
+        {
+          cause: error,
+        },
+      );
+    }
+    return encoder.encode(text ?? "null");
+  },
+  decode(bytes: Uint8Array): unknown {
+    if (bytes.length === 0) return undefined;
+    try {
+      return JSON.parse(decoder.decode(bytes)) as unknown;
+    } catch (error) {
+      throw new BusError(
+        BusErrorCode.BUS_CODEC,
+        `Cannot decode the payload as JSON: ${String(error)}`,
+        {
+          cause: error,
+        },
+      );
+    }
+  },
+};
