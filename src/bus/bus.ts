@@ -53,6 +53,34 @@ export interface RequestOptions<T = unknown> {
   readonly schema?: z.ZodType<T>;
 }
 
+/** One key of a {@link KeyValueStore}; `value` is `undefined` for a deletion (in a watch). */
+export interface KeyValueEntry<T = unknown> {
+  readonly key: string;
+  readonly value: T | undefined;
+  /** Grows with every write to the bucket; a watcher sees entries in revision order. */
+  readonly revision: number;
+}
+
+/**
+ * A small shared map beside the bus: the tool registry (schemas, worker liveness) lives here.
+ * A JetStream KV bucket on NATS, a map on the in-process bus. Keys are subject tokens (build
+ * them with `escapeToken`); values go through the bus's codec.
+ */
+export interface KeyValueStore {
+  readonly bucket: string;
+  get<T = unknown>(key: string): Promise<KeyValueEntry<T> | undefined>;
+  /** Writes `value`; resolves with the new revision. */
+  put(key: string, value: unknown): Promise<number>;
+  delete(key: string): Promise<void>;
+  /** The live entries now. */
+  entries<T = unknown>(): Promise<KeyValueEntry<T>[]>;
+  /**
+   * Every live entry first, then every change as it happens (deletions with `value: undefined`).
+   * Hot after the initial entries; completes when the bus closes.
+   */
+  watch<T = unknown>(): Observable<KeyValueEntry<T>>;
+}
+
 /**
  * Subjects, publish/subscribe, queue groups and request/reply, with NATS semantics whatever the
  * transport: subjects are dot-separated tokens, `*` matches one token and `>` the rest, a
@@ -78,6 +106,8 @@ export interface Bus {
    * typed error when it answers with one.
    */
   request<T = unknown>(subject: string, payload: unknown, options: RequestOptions<T>): Promise<T>;
+  /** Opens (creating when missing) the key-value bucket `bucket` ([A-Za-z0-9_-]+). */
+  keyValue(bucket: string): Promise<KeyValueStore>;
   /** A fresh, unique subject to receive replies on (subscribe to it, then publish with `replyTo`). */
   inbox(): string;
   /** Resolves when every subscription made so far is live and every publish has been sent. */

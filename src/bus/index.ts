@@ -2,6 +2,8 @@ export type {
   Bus,
   BusHeaders,
   BusMessage,
+  KeyValueEntry,
+  KeyValueStore,
   PublishOptions,
   RequestOptions,
   SubscribeOptions,
