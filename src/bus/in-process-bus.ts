@@ -22,21 +22,20 @@ import { InProcessKeyValueStore } from "./in-process-kv.js";
 import { assertBucketName } from "./kv-names.js";
 import { payloadCopy, type PayloadCopy } from "./payload-copy.js";
 import { RequestWaiter } from "./request-waiter.js";
+import { assertPublishSubject } from "./subject-check.js";
 import { SubjectIndex } from "./subject-index.js";
 import { assertSubject } from "./subjects.js";
 
 /** Options of {@link InProcessBus}. */
 export interface InProcessBusOptions {
   /**
-   * How payloads are copied once per publish so subscribers see plain data, as on NATS:
-   * a codec round-trip (default `msgpackCodec`), or `"none"` to pass references unchanged
-   * (fastest, for trusted simulations; subscribers then share the publisher's objects).
+   * How payloads are copied once per publish so subscribers see plain data, as on NATS: the
+   * shapes of a codec round trip (default `msgpackCodec`, copied without encoding; see
+   * `msgpackShapedCopy`), or `"none"` to pass references unchanged (fastest, for trusted
+   * simulations; subscribers then share the publisher's objects).
    */
   readonly codec?: Codec | "none";
 }
-
-/** How many validated subjects to remember (publishing to a known subject skips the check). */
-const CHECKED_LIMIT = 8192;
 
 /**
  * The in-process {@link Bus}: NATS semantics in one process, the embedded default. Delivery is
@@ -50,14 +49,17 @@ const CHECKED_LIMIT = 8192;
  */
 export class InProcessBus implements Bus {
   private readonly index = new SubjectIndex<DeliveryTarget>();
-  private readonly queue = new DeliveryQueue((error) => {
-    this.reportDeliveryError(error);
-  });
+  private readonly report = (error: unknown): void => {
+    getLogger().error(
+      `A bus subscriber failed: ${error instanceof Error ? error.message : String(error)}`,
+      { error: toWireError(error) },
+    );
+  };
+  private readonly queue = new DeliveryQueue(this.report);
   private readonly copy: PayloadCopy;
   private readonly targets = new Set<DeliveryTarget>();
   private readonly pending = new Set<RequestWaiter>();
   private readonly buckets = new Map<string, InProcessKeyValueStore>();
-  private readonly checked = new Set<string>();
   private readonly inboxPrefix = `_INBOX.${Math.random().toString(36).slice(2, 12) || "0"}.`;
   private inboxCount = 0;
   /** open → draining (close() called; queued messages and their replies still flow) → closed. */
@@ -87,9 +89,9 @@ export class InProcessBus implements Bus {
 
   publish(subject: string, payload: unknown, options?: PublishOptions): void {
     this.assertOpen();
-    this.check(subject);
+    assertPublishSubject(subject);
     const replyTo = options?.replyTo;
-    if (replyTo !== undefined) this.check(replyTo);
+    if (replyTo !== undefined) assertPublishSubject(replyTo);
     this.send(subject, payload, replyTo, options?.headers, undefined);
   }
 
@@ -123,7 +125,7 @@ export class InProcessBus implements Bus {
     options: RequestOptions<T>,
   ): Promise<T> {
     this.assertOpen();
-    assertSubject(subject);
+    assertPublishSubject(subject);
     const inbox = this.nextInbox();
     const target: DeliveryTarget = {
       queue: undefined,
@@ -167,8 +169,8 @@ export class InProcessBus implements Bus {
     if (store === undefined) {
       store = new InProcessKeyValueStore(bucket, {
         copy: this.copy,
-        enqueue: (task) => {
-          this.queue.push(task);
+        enqueue: (work) => {
+          this.queue.push(work);
         },
         isClosed: () => this.phase !== "open",
         closedError,
@@ -229,24 +231,18 @@ export class InProcessBus implements Bus {
       }
       targets = chosen;
     }
-    const delivery = new Delivery(
-      subject,
-      error === undefined ? this.copy(payload) : undefined,
-      headers === undefined ? undefined : { ...headers },
-      replyTo,
-      error,
-      this.respond,
+    this.queue.push(
+      new Delivery(
+        subject,
+        error === undefined ? this.copy(payload) : undefined,
+        headers === undefined ? undefined : { ...headers },
+        replyTo,
+        error,
+        this.respond,
+        targets,
+        this.report,
+      ),
     );
-    this.queue.push(() => {
-      for (const target of targets) {
-        if (target.closed) continue;
-        try {
-          target.deliver(delivery);
-        } catch (thrown) {
-          this.reportDeliveryError(thrown);
-        }
-      }
-    });
     return count;
   }
 
@@ -282,26 +278,12 @@ export class InProcessBus implements Bus {
     }
   }
 
-  private check(subject: string): void {
-    if (this.checked.has(subject)) return;
-    assertSubject(subject);
-    if (this.checked.size >= CHECKED_LIMIT) this.checked.clear();
-    this.checked.add(subject);
-  }
-
   private nextInbox(): string {
     return `${this.inboxPrefix}${(++this.inboxCount).toString(36)}`;
   }
 
   private assertOpen(): void {
     if (this.phase !== "open") throw closedError();
-  }
-
-  private reportDeliveryError(error: unknown): void {
-    getLogger().error(
-      `A bus subscriber failed: ${error instanceof Error ? error.message : String(error)}`,
-      { error: toWireError(error) },
-    );
   }
 }
 

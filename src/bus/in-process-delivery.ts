@@ -2,6 +2,7 @@ import type { Subscriber } from "rxjs";
 import type { z } from "zod";
 import { getLogger, parseOrThrow, type WireError } from "../errors/index.js";
 import type { BusHeaders, BusMessage } from "./bus.js";
+import type { DeliveryTask } from "./delivery-queue.js";
 import type { IndexedSubscription } from "./subject-index.js";
 
 /** Sends a reply from a message's `respond`/`respondError` (the bus behind it). */
@@ -16,10 +17,11 @@ export type Responder = (
 export const NO_ERROR: unique symbol = Symbol("no error");
 
 /**
- * One published message on its way to every receiver. Built once per publish; the message
- * object subscribers without a schema see is built on first use and shared (read-only).
+ * One published message on its way to every receiver, and the queue task that delivers it:
+ * built once per publish. The message object subscribers without a schema see is built on first
+ * use and shared (read-only).
  */
-export class Delivery {
+export class Delivery implements DeliveryTask {
   private shared: BusMessage | undefined;
   // The last schema's verdict, so subscribers sharing one schema (a hub's participants) parse once.
   private parsedBy: z.ZodType | undefined;
@@ -32,7 +34,23 @@ export class Delivery {
     readonly replyTo: string | undefined,
     readonly error: WireError | undefined,
     private readonly responder: Responder,
+    /** Who receives it, chosen at publish time (one member per queue group). */
+    private readonly targets: readonly DeliveryTarget[],
+    /** Where a receiver's failure goes (nobody else can be told). */
+    private readonly report: (error: unknown) => void,
   ) {}
+
+  /** Delivers to every receiver still subscribed; one receiver's failure never stops the rest. */
+  run(): void {
+    for (const target of this.targets) {
+      if (target.closed) continue;
+      try {
+        target.deliver(this);
+      } catch (error) {
+        this.report(error);
+      }
+    }
+  }
 
   /** The message as a subscriber without a schema sees it. */
   message(): BusMessage {

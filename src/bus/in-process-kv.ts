@@ -1,6 +1,6 @@
 import { Observable, type Subscriber } from "rxjs";
 import type { KeyValueEntry, KeyValueStore } from "./bus.js";
-import type { DeliveryTask } from "./delivery-queue.js";
+import { task, type DeliveryTask } from "./delivery-queue.js";
 import { assertBucketName, assertKeyName } from "./kv-names.js";
 
 /** What a bucket needs from its bus. */
@@ -79,11 +79,13 @@ export class InProcessKeyValueStore implements KeyValueStore {
       }
       const watcher: Watcher = { subscriber: subscriber, since: -1 };
       this.watchers.add(watcher);
-      this.host.enqueue(() => {
-        if (subscriber.closed) return;
-        for (const entry of this.live()) subscriber.next(entry as KeyValueEntry<T>);
-        watcher.since = this.revision;
-      });
+      this.host.enqueue(
+        task(() => {
+          if (subscriber.closed) return;
+          for (const entry of this.live()) subscriber.next(entry as KeyValueEntry<T>);
+          watcher.since = this.revision;
+        }),
+      );
       return () => {
         this.watchers.delete(watcher);
       };
@@ -100,11 +102,14 @@ export class InProcessKeyValueStore implements KeyValueStore {
     if (deletion) this.byKey.delete(entry.key);
     else this.byKey.set(entry.key, entry);
     if (this.watchers.size > 0) {
-      this.host.enqueue(() => {
-        for (const watcher of this.watchers) {
-          if (watcher.since >= 0 && entry.revision > watcher.since) watcher.subscriber.next(entry);
-        }
-      });
+      this.host.enqueue(
+        task(() => {
+          for (const watcher of this.watchers) {
+            if (watcher.since >= 0 && entry.revision > watcher.since)
+              watcher.subscriber.next(entry);
+          }
+        }),
+      );
     }
     return entry.revision;
   }

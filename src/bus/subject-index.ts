@@ -83,11 +83,11 @@ class TrieNode<S extends IndexedSubscription> {
 export class SubjectIndex<S extends IndexedSubscription> {
   private readonly exact = new Map<string, PatternEntry<S>>();
   private readonly root = new TrieNode<S>();
-  private wildcardPatterns = 0;
+  private wildcardSubscriptions = 0;
   private readonly cache = new Map<string, SubjectMatch<S>>();
 
   /** @param cacheLimit how many per-subject results to keep when wildcard patterns exist. */
-  constructor(private readonly cacheLimit = 8192) {}
+  constructor(private readonly cacheLimit = 65_536) {}
 
   /** Adds `sub` under `pattern` (an exact subject or a wildcard pattern). */
   add(pattern: string, sub: S): void {
@@ -104,7 +104,7 @@ export class SubjectIndex<S extends IndexedSubscription> {
     for (let i = 0; i < last; i++) node = child(node, tokens[i] ?? "");
     if (tokens[last] === ">") (node.rest ??= new PatternEntry<S>()).add(sub);
     else (child(node, tokens[last] ?? "").entry ??= new PatternEntry<S>()).add(sub);
-    this.wildcardPatterns++;
+    this.wildcardSubscriptions++;
     this.cache.clear();
   }
 
@@ -135,7 +135,7 @@ export class SubjectIndex<S extends IndexedSubscription> {
     }
     if (lastToken !== ">") path.push(leaf);
     prune(path, tokens);
-    this.wildcardPatterns--;
+    this.wildcardSubscriptions--;
     this.cache.clear();
     return true;
   }
@@ -143,17 +143,15 @@ export class SubjectIndex<S extends IndexedSubscription> {
   /** Who receives a message on `subject` (a subject without wildcards). */
   match(subject: string): SubjectMatch<S> {
     const exact = this.exact.get(subject);
-    if (this.wildcardPatterns === 0) return exact?.match ?? EMPTY;
+    if (this.wildcardSubscriptions === 0) return exact?.match ?? EMPTY;
     const cached = this.cache.get(subject);
     if (cached !== undefined) return cached;
     const entries: PatternEntry<S>[] = exact === undefined ? [] : [exact];
     collect(this.root, subject.split("."), 0, entries);
     const result = merge(entries);
-    if (this.cache.size >= this.cacheLimit) {
-      // Evict the oldest entry (Map keeps insertion order): cheap and good enough for inboxes.
-      const oldest = this.cache.keys().next();
-      if (oldest.done !== true) this.cache.delete(oldest.value);
-    }
+    // Full: start over. Amortised O(1); evicting one entry at a time from a Map that has seen
+    // many deletes is not (its iterator walks the holes).
+    if (this.cache.size >= this.cacheLimit) this.cache.clear();
     this.cache.set(subject, result);
     return result;
   }
