@@ -22,6 +22,7 @@ type NatsCodeName =
   | "badSubject"
   | "badHeader"
   | "connectionTimeout"
+  | "refused"
   | "tls";
 const NATS: Readonly<Record<NatsCodeName, string>> = {
   noResponders: NatsCode.NoResponders,
@@ -33,6 +34,7 @@ const NATS: Readonly<Record<NatsCodeName, string>> = {
   badSubject: NatsCode.BadSubject,
   badHeader: NatsCode.BadHeader,
   connectionTimeout: NatsCode.ConnectionTimeout,
+  refused: NatsCode.ConnectionRefused,
   tls: NatsCode.Tls,
 };
 
@@ -152,12 +154,13 @@ export function connectError(
   let fix: string;
   if (isAuthFailure(error)) {
     fix = `the server refused the credentials (${detail}); check user/pass, token, nkeySeed or creds for this server`;
-  } else if (code === NATS.connectionTimeout) {
-    fix = `no handshake within ${timeoutMs} ms; check the URL and that nothing between here and the server drops the connection (raise timeoutMs for a slow link)`;
+  } else if (code === NATS.connectionTimeout || code === NATS.timeout) {
+    fix = `no answer within ${timeoutMs} ms; check the host and port, and that nothing between here and the server drops the connection (raise timeoutMs for a slow link)`;
   } else if (code === NATS.tls || /tls|certificate|ssl/i.test(detail)) {
     fix = `the TLS handshake failed (${detail}); check tls.caFile/certFile/keyFile and that the server speaks TLS`;
   } else {
-    fix = `${detail}; is nats-server running there? Start one (\`nats-server -js\`) or pass the right URL (--nats / NATS_URL)`;
+    const what = code === NATS.refused ? "connection refused" : detail;
+    fix = `${what}; is nats-server running there? Start one (\`nats-server -js\`) or pass the right URL (--nats / NATS_URL)`;
   }
   return new BusError(BusErrorCode.BUS_CONNECTION, `Cannot connect to NATS at ${url}: ${fix}.`, {
     cause: error,
