@@ -39,8 +39,8 @@ const PUBLISH_SUBJECT = /^[^\s.*>]+(?:\.[^\s.*>]+)*$/;
 
 /**
  * The {@link Bus} on NATS (nats.js 2.x): many processes, many machines, the same semantics as
- * the in-process bus. Payloads are encoded by the bus's codec and carry an `as-codec` header, so
- * a receiver decodes whatever the sender chose; error replies carry `as-error` and a wire error.
+ * the in-process bus. Payloads are encoded by the bus's codec (`codec` option, MessagePack by
+ * default) and carry an `as-codec` header, so a receiver decodes whatever the sender chose; error replies carry `as-error` and a wire error.
  * `status$` reports the connection (disconnects, reconnects, asynchronous server errors) and
  * `errors$` the server's asynchronous refusals, such as a publish its subject permissions deny.
  *
@@ -88,7 +88,7 @@ export class NatsBus implements Bus, Replier {
     private readonly options: ResolvedNatsBusOptions,
   ) {
     this.codec = codec;
-    this.writer = new WireWriter(codec);
+    this.writer = new WireWriter();
     this.reader = new WireReader(codec);
     this.requests = new NatsRequests(nc, options.inboxPrefix, this.reader, this.writer, this);
     this.status$ = this.statusSubject.asObservable();
@@ -106,12 +106,13 @@ export class NatsBus implements Bus, Replier {
   publish(subject: string, payload: unknown, options?: PublishOptions): void {
     this.assertOpen(subject);
     if (!PUBLISH_SUBJECT.test(subject)) assertSubject(subject);
-    const data = this.codec.encode(payload);
+    const codec = this.codec;
+    const data = codec.encode(payload);
     try {
       this.nc.publish(
         subject,
         data,
-        this.writer.options(options?.replyTo, options?.headers, false),
+        this.writer.options(codec, options?.replyTo, options?.headers, false),
       );
     } catch (error) {
       throw fromNatsError(error, { op: "publish", subject });
@@ -172,7 +173,8 @@ export class NatsBus implements Bus, Replier {
       this.assertOpen(subject);
       if (!PUBLISH_SUBJECT.test(subject)) assertSubject(subject);
       assertTimeout(options.timeoutMs, subject);
-      return this.requests.request(subject, this.codec.encode(payload), options);
+      const codec = this.codec;
+      return this.requests.request(subject, codec, codec.encode(payload), options);
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
@@ -226,17 +228,18 @@ export class NatsBus implements Bus, Replier {
     isError: boolean,
   ): void {
     this.assertOpen(replyTo);
+    const codec = this.codec;
     let data: Uint8Array;
     try {
-      data = this.codec.encode(payload);
+      data = codec.encode(payload);
     } catch (error) {
       if (!isError) throw error;
       // An error whose data cannot be encoded still reaches the requester, without its data.
       const wire = toWireError(payload);
-      data = this.codec.encode({ code: wire.code, message: wire.message, data: {} });
+      data = codec.encode({ code: wire.code, message: wire.message, data: {} });
     }
     try {
-      this.nc.publish(replyTo, data, this.writer.options(undefined, headers, isError));
+      this.nc.publish(replyTo, data, this.writer.options(codec, undefined, headers, isError));
     } catch (error) {
       throw fromNatsError(error, { op: "reply", subject: replyTo });
     }

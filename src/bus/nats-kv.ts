@@ -149,30 +149,43 @@ export class NatsKeyValueStore implements KeyValueStore {
       let iterator: QueuedIterator<KvEntry> | undefined;
       let stopped = false;
       let initialized = false;
+      let early = false;
       const timer = setTimeout(() => {
-        if (!initialized)
+        if (!initialized) {
           observer.error(
             new TimeoutError(`listing of key-value bucket "${this.bucket}"`, LISTING_TIMEOUT_MS),
           );
+        }
       }, LISTING_TIMEOUT_MS);
+      const markInitialized = (): void => {
+        initialized = true;
+        clearTimeout(timer);
+        observer.next("initialized");
+      };
       const run = async (): Promise<void> => {
+        // nats.js calls `initializedFn` either in order from the iterator (after the initial
+        // entries) or at once inside `watch()` when every initial entry is already queued but
+        // not yet iterated; then the listing ends after the entries received so far.
         const it = await this.kv.watch({
           initializedFn: () => {
-            initialized = true;
-            clearTimeout(timer);
-            observer.next("initialized");
+            if (iterator === undefined) early = true;
+            else markInitialized();
           },
         });
+        iterator = it;
         if (stopped) {
           it.stop();
           return;
         }
-        iterator = it;
         this.watchers.add(it);
+        let before = early ? it.getReceived() : -1;
+        if (before === 0) markInitialized();
         for await (const raw of it) {
-          if (raw.operation !== "PUT" && !initialized) continue;
-          const entry = this.toEntry<T>(raw);
-          if (entry !== undefined) observer.next(entry);
+          if (raw.operation === "PUT" || initialized) {
+            const entry = this.toEntry<T>(raw);
+            if (entry !== undefined) observer.next(entry);
+          }
+          if (before > 0 && --before === 0) markInitialized();
         }
         this.watchers.delete(it);
         observer.complete();
