@@ -32,10 +32,8 @@ import {
 import { NatsRequests } from "./nats-requests.js";
 import { statusServer, statusType, type BusStatus } from "./nats-status.js";
 import { WireReader, WireWriter } from "./nats-wire.js";
+import { assertPublishSubject } from "./subject-check.js";
 import { assertSubject } from "./subjects.js";
-
-/** A publish subject the fast way: tokens without whitespace or wildcards (else the full check names the rule). */
-const PUBLISH_SUBJECT = /^[^\s.*>]+(?:\.[^\s.*>]+)*$/;
 
 /**
  * The {@link Bus} on NATS (nats.js 2.x): many processes, many machines, the same semantics as
@@ -105,15 +103,13 @@ export class NatsBus implements Bus, Replier {
 
   publish(subject: string, payload: unknown, options?: PublishOptions): void {
     this.assertOpen(subject);
-    if (!PUBLISH_SUBJECT.test(subject)) assertSubject(subject);
+    assertPublishSubject(subject);
+    const replyTo = options?.replyTo;
+    if (replyTo !== undefined) assertPublishSubject(replyTo);
     const codec = this.codec;
     const data = codec.encode(payload);
     try {
-      this.nc.publish(
-        subject,
-        data,
-        this.writer.options(codec, options?.replyTo, options?.headers, false),
-      );
+      this.nc.publish(subject, data, this.writer.options(codec, replyTo, options?.headers, false));
     } catch (error) {
       throw fromNatsError(error, { op: "publish", subject });
     }
@@ -123,17 +119,13 @@ export class NatsBus implements Bus, Replier {
     subject: string,
     options: SubscribeOptions<T> = {},
   ): Observable<BusMessage<T>> {
+    // Checked at the call, as the in-process bus does: a bad subject is a bug at the call site.
+    assertSubject(subject, { wildcards: true });
+    const queue = options.queue;
+    if (queue !== undefined) assertQueueName(queue);
     return new Observable<BusMessage<T>>((subscriber) => {
       if (this.closed) {
         subscriber.error(this.closedError(subject));
-        return;
-      }
-      const queue = options.queue;
-      try {
-        assertSubject(subject, { wildcards: true });
-        if (queue !== undefined && !PUBLISH_SUBJECT.test(queue)) assertSubject(queue);
-      } catch (error) {
-        subscriber.error(error);
         return;
       }
       const read: ReadOptions<T> = {
@@ -171,7 +163,7 @@ export class NatsBus implements Bus, Replier {
   request<T = unknown>(subject: string, payload: unknown, options: RequestOptions<T>): Promise<T> {
     try {
       this.assertOpen(subject);
-      if (!PUBLISH_SUBJECT.test(subject)) assertSubject(subject);
+      assertPublishSubject(subject);
       assertTimeout(options.timeoutMs, subject);
       const codec = this.codec;
       return this.requests.request(subject, codec, codec.encode(payload), options);
@@ -398,5 +390,15 @@ function assertTimeout(timeoutMs: number, subject: string): void {
         message: `Expected a positive, finite number of ms, got ${String(timeoutMs)}`,
       },
     ]);
+  }
+}
+
+/** A queue group name: NATS takes any non-empty name without whitespace. */
+function assertQueueName(queue: string): void {
+  if (queue.length === 0 || /\s/.test(queue)) {
+    throw new BusError(
+      BusErrorCode.INVALID_SUBJECT,
+      `Invalid queue group "${queue}": it must be non-empty without whitespace.`,
+    );
   }
 }

@@ -143,6 +143,7 @@ describe("NatsBus", () => {
     );
     await Promise.all([a.flush(), b.flush()]);
     const done = collect(b, "t.queue.done", 1);
+    await b.flush();
     for (let i = 0; i < 30; i++) a.publish("t.queue", i);
     a.publish("t.queue.done", true);
     await done;
