@@ -8,8 +8,8 @@ import { CODECS } from "./codec-choice.js";
 import { fromNatsError } from "./nats-errors.js";
 
 const BUCKET = /^[A-Za-z0-9_-]+$/;
-/** Subject tokens, dot-separated (what `escapeToken` builds, `%` included). */
-const KEY = /^[-\w%]+(\.[-\w%]+)*$/;
+/** NATS KV's key characters plus `%` (which `escapeToken` builds), in non-empty dot-separated tokens. */
+const KEY = /^[-/=\w%]+(\.[-/=\w%]+)*$/;
 const DESCRIPTION = "actorscope key-value bucket; codec=";
 const CODEC_IN_DESCRIPTION = /codec=([A-Za-z0-9_-]+)/;
 /** Bound on the initial listing of a watch or `entries()` (the JetStream calls have their own). */
@@ -23,8 +23,9 @@ const LISTING_TIMEOUT_MS = 10_000;
  * and every process then reads and writes that bucket with that codec whatever its bus's own. A
  * bucket made by other tools (no codec in its description) is read and written as JSON.
  *
- * NATS keys may not contain `%`, which {@link escapeToken} produces, and `=` is a key character
- * `escapeToken` never leaves unescaped: keys are stored with `%` as `=`, one-to-one.
+ * NATS keys may not contain `%`, which `escapeToken` produces: keys are stored with `%` as `=_`
+ * and `=` as `==` (one-to-one, and only keys holding either character are rewritten), so every
+ * key the in-process bus takes, and every escaped token, works here.
  */
 export class NatsKeyValueStore implements KeyValueStore {
   private readonly watchers = new Set<QueuedIterator<KvEntry>>();
@@ -205,7 +206,7 @@ export class NatsKeyValueStore implements KeyValueStore {
   }
 
   private toEntry<T>(raw: KvEntry): KeyValueEntry<T> | undefined {
-    const key = raw.key.replaceAll("=", "%");
+    const key = fromStoredKey(raw.key);
     if (raw.operation !== "PUT") return { key, value: undefined, revision: raw.revision };
     try {
       return { key, value: this.decode(raw) as T, revision: raw.revision };
@@ -231,8 +232,18 @@ export class NatsKeyValueStore implements KeyValueStore {
         { subject: this.bucket, data: { key } },
       );
     }
-    return key.replaceAll("%", "=");
+    return toStoredKey(key);
   }
+}
+
+function toStoredKey(key: string): string {
+  if (!key.includes("=") && !key.includes("%")) return key;
+  return key.replace(/[=%]/g, (c) => (c === "=" ? "==" : "=_"));
+}
+
+function fromStoredKey(stored: string): string {
+  if (!stored.includes("=")) return stored;
+  return stored.replace(/=[=_]/g, (pair) => (pair === "==" ? "=" : "%"));
 }
 
 function kvError(error: unknown, op: string, bucket: string, key?: string): ActorscopeError {

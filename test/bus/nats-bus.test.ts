@@ -201,10 +201,12 @@ describe("NatsBus key-value", () => {
     const kv = await a.keyValue("t_kv_list");
     const keys = Array.from({ length: 20 }, (_, i) => escapeToken(`tool.${i} é`));
     for (const [i, key] of keys.entries()) await kv.put(key, i);
-    await kv.put(escapeToken("a=b"), "eq");
-    const listed = await b.keyValue("t_kv_list").then((other) => other.entries<number>());
-    expect(listed.map((e) => e.key).sort()).toEqual([...keys, escapeToken("a=b")].sort());
-    expect((await kv.get(escapeToken("a=b")))?.value).toBe("eq");
+    // NATS's own key characters stay usable beside escaped ones, and never collide with them.
+    const plain = ["a=b", "a==_b", "dir/file", escapeToken("a=b")];
+    for (const key of plain) await kv.put(key, key);
+    const listed = await b.keyValue("t_kv_list").then((other) => other.entries());
+    expect(listed.map((e) => e.key).sort()).toEqual([...keys, ...plain].sort());
+    for (const key of plain) expect((await kv.get(key))?.value).toBe(key);
   });
 
   it("refuses a key that is not a subject token with INVALID_SUBJECT", async () => {
