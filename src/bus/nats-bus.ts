@@ -1,12 +1,6 @@
 import { createInbox, type NatsConnection, type Status, type Subscription } from "nats";
 import { Observable, Subject } from "rxjs";
-import {
-  ActorscopeError,
-  TimeoutError,
-  ValidationError,
-  getLogger,
-  toWireError,
-} from "../errors/index.js";
+import { ActorscopeError, TimeoutError, getLogger, toWireError } from "../errors/index.js";
 import type {
   Bus,
   BusHeaders,
@@ -20,8 +14,9 @@ import { BusError, BusErrorCode } from "./bus-error.js";
 import type { Codec } from "./codec.js";
 import { resolveCodec } from "./codec-choice.js";
 import type { ReconnectBackoff } from "./nats-backoff.js";
-import { openNatsConnection } from "./nats-connect.js";
-import { fromNatsError } from "./nats-errors.js";
+import { drainWithin, openNatsConnection } from "./nats-connect.js";
+import { assertQueueName, assertTimeout } from "./nats-checks.js";
+import { asyncServerError, fromNatsError, lostReplyError } from "./nats-errors.js";
 import { NatsKeyValueStore } from "./nats-kv.js";
 import { readMessage, type ReadOptions, type Replier } from "./nats-message.js";
 import {
@@ -264,14 +259,7 @@ export class NatsBus implements Bus, Replier {
     if (type === undefined) return;
     const server = statusServer(status);
     if (type === "disconnect") {
-      this.requests.failAll(
-        (subject) =>
-          new BusError(
-            BusErrorCode.BUS_CONNECTION,
-            `The connection to NATS${server === undefined ? "" : ` at ${server}`} was lost while waiting for a reply from "${subject}"; the request may or may not have been handled (it is never retried).`,
-            { subject },
-          ),
-      );
+      this.requests.failAll((subject) => lostReplyError(server, subject));
     } else if (type === "reconnect") {
       this.backoff?.reset();
     } else if (type === "error") {
@@ -285,24 +273,11 @@ export class NatsBus implements Bus, Replier {
   /** An asynchronous server error: told to the request it refused, to `errors$`, or logged. */
   private serverError(status: Status): ActorscopeError {
     const refused = status.permissionContext;
-    const code = typeof status.data === "string" ? status.data : "";
-    let error: ActorscopeError;
-    let told = false;
-    if (refused !== undefined) {
-      const subject = refused.subject;
-      error = new BusError(
-        BusErrorCode.BUS_PERMISSION,
-        `The NATS server refused this user's ${refused.operation} to "${subject}" (subject permissions); grant it in the server's authorization config.`,
-        { subject, data: { operation: refused.operation } },
-      );
-      // A refused subscription already errored its observable (nats.js calls it first).
-      told = refused.operation === "subscription" || this.requests.failPublish(subject, error);
-    } else {
-      error = new BusError(
-        BusErrorCode.BUS_CONNECTION,
-        `The NATS server reported an error: ${code}.`,
-      );
-    }
+    const error = asyncServerError(status);
+    // A refused subscription already errored its observable (nats.js calls it first).
+    const told =
+      refused !== undefined &&
+      (refused.operation === "subscription" || this.requests.failPublish(refused.subject, error));
     this.errorSubject.next(error);
     if (!told && !this.errorSubject.observed) {
       getLogger().warn(error.message, { code: error.code, ...error.data });
@@ -320,27 +295,7 @@ export class NatsBus implements Bus, Replier {
         () => undefined,
       );
     }
-    if (!this.nc.isClosed()) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const drained = await Promise.race([
-        this.nc.drain().then(
-          () => true,
-          (error: unknown) => error,
-        ),
-        new Promise<false>((resolve) => {
-          timer = setTimeout(() => {
-            resolve(false);
-          }, this.options.drainTimeoutMs);
-        }),
-      ]);
-      clearTimeout(timer);
-      if (drained !== true) {
-        if (drained !== false && !this.nc.isClosed()) {
-          getLogger().warn("NATS drain failed; closing the connection", { error: String(drained) });
-        }
-        await this.nc.close();
-      }
-    }
+    await drainWithin(this.nc, this.options.drainTimeoutMs);
     this.requests.failAll((subject) => this.closedError(subject));
     this.end(undefined);
   }
@@ -378,27 +333,6 @@ export class NatsBus implements Bus, Replier {
       BusErrorCode.BUS_CLOSED,
       subject === undefined ? "The bus is closed." : `The bus is closed (subject "${subject}").`,
       subject === undefined ? {} : { subject },
-    );
-  }
-}
-
-function assertTimeout(timeoutMs: number, subject: string): void {
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    throw new ValidationError(`request options for "${subject}"`, [
-      {
-        path: "timeoutMs",
-        message: `Expected a positive, finite number of ms, got ${String(timeoutMs)}`,
-      },
-    ]);
-  }
-}
-
-/** A queue group name: NATS takes any non-empty name without whitespace. */
-function assertQueueName(queue: string): void {
-  if (queue.length === 0 || /\s/.test(queue)) {
-    throw new BusError(
-      BusErrorCode.INVALID_SUBJECT,
-      `Invalid queue group "${queue}": it must be non-empty without whitespace.`,
     );
   }
 }

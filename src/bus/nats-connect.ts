@@ -7,6 +7,7 @@ import {
   type NatsConnection,
   type TlsOptions,
 } from "nats";
+import { getLogger } from "../errors/index.js";
 import { BusError, BusErrorCode } from "./bus-error.js";
 import { ReconnectBackoff } from "./nats-backoff.js";
 import { connectError } from "./nats-errors.js";
@@ -77,4 +78,31 @@ async function keyAuthenticator(
       { cause: error },
     );
   }
+}
+
+/**
+ * Drains `nc` (subscriptions deliver what they hold, publishes go out, then it closes), closing
+ * it hard when the drain fails or takes longer than `timeoutMs` (a drain waits for the server,
+ * which may be gone).
+ */
+export async function drainWithin(nc: NatsConnection, timeoutMs: number): Promise<void> {
+  if (nc.isClosed()) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const drained = await Promise.race([
+    nc.drain().then(
+      () => true,
+      (error: unknown) => error,
+    ),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(() => {
+        resolve(false);
+      }, timeoutMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (drained === true) return;
+  if (drained !== false && !nc.isClosed()) {
+    getLogger().warn("NATS drain failed; closing the connection", { error: String(drained) });
+  }
+  await nc.close();
 }

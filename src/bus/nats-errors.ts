@@ -1,4 +1,4 @@
-import { ErrorCode as NatsCode, NatsError } from "nats";
+import { ErrorCode as NatsCode, NatsError, type Status } from "nats";
 import { ActorscopeError, ErrorCode, TimeoutError } from "../errors/index.js";
 import { BusError, BusErrorCode } from "./bus-error.js";
 
@@ -166,4 +166,28 @@ export function connectError(
     cause: error,
     data: { servers: [...servers] },
   });
+}
+
+/** A request whose reply cannot come: the connection dropped while it waited. */
+export function lostReplyError(server: string | undefined, subject: string): BusError {
+  const at = server === undefined ? "" : ` at ${server}`;
+  return new BusError(
+    BusErrorCode.BUS_CONNECTION,
+    `The connection to NATS${at} was lost while waiting for a reply from "${subject}"; the request may or may not have been handled (it is never retried).`,
+    { subject },
+  );
+}
+
+/** An error the server reported asynchronously (a status): a refused permission, or another. */
+export function asyncServerError(status: Status): BusError {
+  const refused = status.permissionContext;
+  if (refused === undefined) {
+    const code = typeof status.data === "string" ? status.data : "";
+    return new BusError(BusErrorCode.BUS_CONNECTION, `The NATS server reported an error: ${code}.`);
+  }
+  return new BusError(
+    BusErrorCode.BUS_PERMISSION,
+    `The NATS server refused this user's ${refused.operation} to "${refused.subject}" (subject permissions); grant it in the server's authorization config.`,
+    { subject: refused.subject, data: { operation: refused.operation } },
+  );
 }
