@@ -102,15 +102,19 @@ export class AgentServer {
   async #drain(): Promise<void> {
     this.#subscription?.unsubscribe();
     this.#subscription = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.#options.drainTimeoutMs);
+    });
+    // Once the server knows the subscription is gone, a command from any process meets
+    // "no responders" rather than an agent that no longer listens. (A closed bus has no
+    // subscription left to forget: its refusal to flush says nothing more.)
+    await Promise.race([deadline, this.#bus.flush().catch(() => undefined)]);
     if (this.#calls.size > 0) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      await new Promise<void>((resolve) => {
-        this.#onIdle = resolve;
-        timer = setTimeout(resolve, this.#options.drainTimeoutMs);
-      });
-      clearTimeout(timer);
+      await Promise.race([deadline, new Promise<void>((resolve) => (this.#onIdle = resolve))]);
       this.#onIdle = null;
     }
+    clearTimeout(timer);
     const stopped = new AgentBusError(
       AgentBusErrorCode.AGENT_STOPPED,
       this.#options.id,

@@ -1,0 +1,39 @@
+/**
+ * The transports the agent-bus tests run on: two endpoints of one bus, as two processes would
+ * have (the agent served on `serving`, called from `calling`). On NATS they are two connections
+ * to the harness's nats-server; in process, one bus.
+ */
+import type { Bus } from "../../../src/bus/index.js";
+import { NatsBus } from "../../../src/bus/index.js";
+import { startNatsServer } from "../../harness/nats-server.js";
+
+export interface BusPair {
+  readonly serving: Bus;
+  readonly calling: Bus;
+  close(): Promise<void>;
+}
+
+export interface Transport {
+  readonly name: string;
+  open(): Promise<BusPair>;
+}
+
+export const natsTransport: Transport = {
+  name: "NatsBus",
+  async open() {
+    const server = await startNatsServer();
+    const serving = await NatsBus.connect({ servers: server.url, name: "agents" });
+    const calling = await NatsBus.connect({ servers: server.url, name: "callers" });
+    return {
+      serving,
+      calling,
+      async close() {
+        await Promise.all([serving.close(), calling.close()]);
+        await server.dispose();
+      },
+    };
+  },
+};
+
+/** Every transport, for `describe.each`. */
+export const TRANSPORTS: readonly Transport[] = [natsTransport];
