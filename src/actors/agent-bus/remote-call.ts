@@ -1,7 +1,7 @@
 import type { Subscription } from "rxjs";
 import type { Bus, BusMessage } from "../../bus/index.js";
 import { BusError, BusErrorCode } from "../../bus/index.js";
-import { TimeoutError } from "../../errors/index.js";
+import { getLogger, TimeoutError } from "../../errors/index.js";
 import type { AgentEvent } from "../../message/index.js";
 import type { AgentBusCommandType } from "./agent-bus-command.js";
 import { AgentBusError, AgentBusErrorCode, agentErrorFromWire } from "./agent-bus-error.js";
@@ -115,6 +115,17 @@ export class RemoteCall {
   #take(message: BusMessage<AgentFrame>): void {
     if (this.#settled) return;
     const seq = message.headers?.[SEQ_HEADER];
+    if (seq === undefined && message.error === undefined) {
+      // Not from the agent (its frames are numbered; only a transport's own error, such as
+      // "no responders", is not): dropped, as a malformed frame is.
+      getLogger().warn(
+        `a frame without ${SEQ_HEADER} on a ${this.#what} call's inbox was dropped`,
+        {
+          subject: message.subject,
+        },
+      );
+      return;
+    }
     if (seq !== undefined && Number(seq) !== this.#expected) {
       this.#fail(
         new AgentBusError(

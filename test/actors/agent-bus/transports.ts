@@ -10,6 +10,8 @@ import { startNatsServer } from "../../harness/nats-server.js";
 export interface BusPair {
   readonly serving: Bus;
   readonly calling: Bus;
+  /** The nats-server's URL, for raw clients (NATS only). */
+  readonly natsUrl?: string;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export const natsTransport: Transport = {
     return {
       serving,
       calling,
+      natsUrl: server.url,
       async close() {
         await Promise.all([serving.close(), calling.close()]);
         await server.dispose();
