@@ -22,3 +22,6 @@ export {
   type NatsBusOptions,
 } from "./nats-options.js";
 export type { BusStatus, BusStatusType } from "./nats-status.js";
+export { InProcessBus, type InProcessBusOptions } from "./in-process-bus.js";
+export { RequestWaiter, type ReplyContent } from "./request-waiter.js";
+export { assertBucketName, assertKeyName } from "./kv-names.js";
