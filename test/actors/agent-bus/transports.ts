@@ -4,7 +4,7 @@
  * to the harness's nats-server; in process, one bus.
  */
 import type { Bus } from "../../../src/bus/index.js";
-import { NatsBus } from "../../../src/bus/index.js";
+import { InProcessBus, NatsBus } from "../../../src/bus/index.js";
 import { startNatsServer } from "../../harness/nats-server.js";
 
 export interface BusPair {
@@ -38,5 +38,17 @@ export const natsTransport: Transport = {
   },
 };
 
+export const inProcessTransport: Transport = {
+  name: "InProcessBus",
+  async open() {
+    const bus = new InProcessBus();
+    return {
+      serving: bus,
+      calling: bus,
+      close: () => bus.close(),
+    };
+  },
+};
+
 /** Every transport, for `describe.each`. */
-export const TRANSPORTS: readonly Transport[] = [natsTransport];
+export const TRANSPORTS: readonly Transport[] = [inProcessTransport, natsTransport];
