@@ -77,6 +77,7 @@ export class AgentFeeds {
         `agent '${this.#options.id}': ${this.#failed} publishes of its feeds failed`,
       );
     }
+    this.#failed = 0;
   }
 
   #publish(subject: string, payload: unknown): void {

@@ -74,7 +74,11 @@ export class AgentServer {
           });
           void this.stop();
         },
-        complete: () => void this.stop(),
+        complete: () => {
+          // The bus closed: nothing can be published any more, and nothing is to be waited for.
+          this.#feeds.stop();
+          void this.stop();
+        },
       });
   }
 
@@ -110,7 +114,8 @@ export class AgentServer {
     // "no responders" rather than an agent that no longer listens. (A closed bus has no
     // subscription left to forget: its refusal to flush says nothing more.)
     await Promise.race([deadline, this.#bus.flush().catch(() => undefined)]);
-    if (this.#calls.size > 0) {
+    // On a closed bus nobody can be answered any more: no wait.
+    if (this.#calls.size > 0 && !this.#bus.isClosed) {
       await Promise.race([deadline, new Promise<void>((resolve) => (this.#onIdle = resolve))]);
       this.#onIdle = null;
     }
@@ -124,8 +129,10 @@ export class AgentServer {
     this.#calls.clear();
     this.#streams.clear();
     this.#stopTicker();
-    const snapshot = this.#agent.actor.getSnapshot();
-    this.#feeds.transition(AgentPresenceEventType.STOPPED, snapshot.value, snapshot.status);
+    if (!this.#bus.isClosed) {
+      const snapshot = this.#agent.actor.getSnapshot();
+      this.#feeds.transition(AgentPresenceEventType.STOPPED, snapshot.value, snapshot.status);
+    }
     this.#feeds.stop();
   }
 
