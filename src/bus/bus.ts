@@ -67,8 +67,10 @@ export interface KeyValueEntry<T = unknown> {
 
 /**
  * A small shared map beside the bus: the tool registry (schemas, worker liveness) lives here.
- * A JetStream KV bucket on NATS, a map on the in-process bus. Keys are subject tokens (build
- * them with `escapeToken`); values go through the bus's codec.
+ * A JetStream KV bucket on NATS, a map on the in-process bus. Keys follow NATS KV's rules
+ * (`[-/_=.A-Za-z0-9]+`, no `.` at either end, never `..`; see `assertKeyName`), so `escapeToken`'s
+ * `%XX` escapes are not valid keys: encode ids into that alphabet first. Values go through the
+ * bus's codec.
  */
 export interface KeyValueStore {
   readonly bucket: string;

@@ -67,16 +67,25 @@ export class DeliveryQueue {
 
   private drain(budget: number): void {
     let ran = 0;
-    while (this.head < this.tasks.length && ran < budget) {
-      const next = this.tasks[this.head];
-      this.tasks[this.head++] = DONE; // drop the reference: delivered messages can be collected
-      ran++;
-      try {
-        next?.run();
-      } catch (error) {
-        this.onError(error);
+    try {
+      while (this.head < this.tasks.length && ran < budget) {
+        const next = this.tasks[this.head];
+        this.tasks[this.head++] = DONE; // drop the reference: delivered messages can be collected
+        ran++;
+        try {
+          next?.run();
+        } catch (error) {
+          this.onError(error);
+        }
       }
+    } finally {
+      // Even when `onError` itself throws (a broken logger), the queue stays consistent and the
+      // rest is delivered on the next drain; the throw surfaces as an uncaught error.
+      this.settle();
     }
+  }
+
+  private settle(): void {
     if (this.head === this.tasks.length) {
       this.tasks = [];
       this.head = 0;

@@ -26,6 +26,7 @@ export class Delivery implements DeliveryTask {
   // The last schema's verdict, so subscribers sharing one schema (a hub's participants) parse once.
   private parsedBy: z.ZodType | undefined;
   private parsed: { ok: true; message: BusMessage } | { ok: false; error: unknown } | undefined;
+  private warned = false;
 
   constructor(
     readonly subject: string,
@@ -72,6 +73,24 @@ export class Delivery implements DeliveryTask {
     this.parsedBy = schema;
     this.parsed = verdict;
     return verdict;
+  }
+
+  /**
+   * A receiver's schema refused the payload: the sender gets the error when it expects a reply,
+   * otherwise one warning is logged for the message (however many receivers refused it: a
+   * malformed post to a hub of a thousand is one line, not a thousand).
+   */
+  refuse(error: unknown, what: string): void {
+    if (this.replyTo !== undefined) {
+      this.responder(this.replyTo, undefined, error, undefined);
+      return;
+    }
+    if (this.warned) return;
+    this.warned = true;
+    getLogger().warn(
+      `Dropped a malformed ${what} on "${this.subject}": ${error instanceof Error ? error.message : String(error)}`,
+      { subject: this.subject, what, issues: issuesOf(error) },
+    );
   }
 
   private build(data: unknown): BusMessage {
@@ -124,19 +143,7 @@ export class SubscriptionTarget<T> implements DeliveryTarget {
       this.subscriber.next(verdict.message as BusMessage<T>);
       return;
     }
-    if (delivery.replyTo !== undefined) {
-      delivery.message().respondError?.(verdict.error);
-      return;
-    }
-    const error = verdict.error;
-    getLogger().warn(
-      `Dropped a malformed ${this.what} on "${delivery.subject}": ${error instanceof Error ? error.message : String(error)}`,
-      {
-        subject: delivery.subject,
-        what: this.what,
-        issues: issuesOf(error),
-      },
-    );
+    delivery.refuse(verdict.error, this.what);
   }
 
   complete(): void {

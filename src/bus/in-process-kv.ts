@@ -82,8 +82,11 @@ export class InProcessKeyValueStore implements KeyValueStore {
       this.host.enqueue(
         task(() => {
           if (subscriber.closed) return;
-          for (const entry of this.live()) subscriber.next(entry as KeyValueEntry<T>);
+          // The snapshot covers the revisions up to now; a write made by the watcher while it
+          // sees the snapshot comes after, as a change.
+          const snapshot = this.live();
           watcher.since = this.revision;
+          for (const entry of snapshot) subscriber.next(entry as KeyValueEntry<T>);
         }),
       );
       return () => {

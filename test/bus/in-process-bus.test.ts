@@ -4,7 +4,7 @@ import { z } from "zod";
 import { InProcessBus, jsonCodec } from "../../src/bus/index.js";
 import { setLogger } from "../../src/errors/index.js";
 import { UserMsg } from "../../src/message/index.js";
-import { collect } from "./conformance/collect.js";
+import { caught, collect } from "./conformance/collect.js";
 import { describeBusConformance } from "./conformance/bus-conformance.js";
 
 describeBusConformance("InProcessBus", () => {
@@ -213,5 +213,101 @@ describe("InProcessBus", () => {
     for (let i = 0; i < 50_000; i++) bus.publish("as.f", i);
     await bus.flush();
     expect(got.received).toHaveLength(50_000);
+  });
+
+  it("still fires timers while async handlers answer each other without end", async () => {
+    let running = true;
+    bus.subscribe("as.ping").subscribe(() => {
+      void Promise.resolve().then(() => {
+        if (running) bus.publish("as.pong", 0);
+      });
+    });
+    bus.subscribe("as.pong").subscribe(() => {
+      void Promise.resolve().then(() => {
+        if (running) bus.publish("as.ping", 0);
+      });
+    });
+    collect(bus.subscribe("as.silent"));
+    bus.publish("as.ping", 0);
+    const error = await bus.request("as.silent", 0, { timeoutMs: 20 }).catch((e: unknown) => e);
+    running = false;
+    expect(error).toMatchObject({ code: "TIMEOUT" });
+  });
+
+  it("logs one warning for a malformed post however many subscribers refuse it", async () => {
+    const warnings: string[] = [];
+    const restore = setLogger({ warn: (m) => warnings.push(m), error: () => undefined });
+    try {
+      const schema = z.object({ text: z.string() });
+      const members = Array.from({ length: 100 }, () =>
+        collect(bus.subscribe("as.hub.h.msgs", { schema, what: "hub message" })),
+      );
+      bus.publish("as.hub.h.msgs", { text: 1 });
+      bus.publish("as.hub.h.msgs", { text: "ok" });
+      await bus.flush();
+      expect(members.every((m) => m.received.length === 1)).toBe(true);
+      expect(warnings).toHaveLength(1);
+    } finally {
+      restore();
+    }
+  });
+
+  it("refuses a payload the codec cannot carry with BUS_CODEC at the publisher", () => {
+    collect(bus.subscribe("as.c"));
+    expect(
+      caught(() => {
+        bus.publish("as.c", { s: Symbol("x") });
+      }),
+    ).toMatchObject({
+      code: "BUS_CODEC",
+    });
+    const json = new InProcessBus({ codec: jsonCodec });
+    collect(json.subscribe("as.c"));
+    expect(
+      caught(() => {
+        json.publish("as.c", { n: 1n });
+      }),
+    ).toMatchObject({ code: "BUS_CODEC" });
+    void json.close();
+  });
+
+  it("validates without crashing when codec none hands over a value whose getter throws", async () => {
+    const warnings: string[] = [];
+    const restore = setLogger({ warn: (m) => warnings.push(m), error: () => undefined });
+    const fast = new InProcessBus({ codec: "none" });
+    try {
+      const got = collect(fast.subscribe("as.x", { schema: z.object({ a: z.number() }) }));
+      const hostile = Object.defineProperty({}, "a", {
+        enumerable: true,
+        get() {
+          throw new Error("getter exploded");
+        },
+      });
+      fast.publish("as.x", hostile);
+      fast.publish("as.x", { a: 1 });
+      await got.until(1);
+      expect(got.data()).toEqual([{ a: 1 }]);
+      expect(warnings).toEqual([expect.stringContaining("getter exploded")]);
+    } finally {
+      restore();
+      await fast.close();
+    }
+  });
+
+  it("notifies a watcher that writes after its own notification, without recursion", async () => {
+    const kv = await bus.keyValue("reg");
+    const seen: string[] = [];
+    let depth = 0;
+    const sub = kv.watch<number>().subscribe((entry) => {
+      depth++;
+      seen.push(`${entry.key}=${String(entry.value)} depth ${depth}`);
+      if (entry.key === "a") void kv.put("b", 2);
+      depth--;
+    });
+    await kv.put("a", 1);
+    await bus.flush();
+    await bus.flush();
+    sub.unsubscribe();
+    expect(seen).toEqual(["a=1 depth 1", "b=2 depth 1"]);
   });
 });
