@@ -1,17 +1,19 @@
 /**
- * `npm run bench`: runs every benchmark (`loop`, then `footprint`) and prints their tables.
+ * `npm run bench`: runs every benchmark (`loop`, `footprint`, then `codec`) and prints their tables.
  *
- *   npm run bench                                   both tables
- *   npm run -s bench -- --json                      { "loop": …, "footprint": … } as JSON on stdout
- *   npm run bench -- --only footprint               one benchmark (loop | footprint)
+ *   npm run bench                                   every table
+ *   npm run -s bench -- --json                      { "loop": …, "footprint": …, "codec": … } as JSON on stdout
+ *   npm run bench -- --only footprint               one benchmark (loop | footprint | codec)
  *   npm run bench -- --rounds 41 --round-ms 300 --warmup-ms 1000      loop options
  *   npm run bench -- --counts 1000,10000,100000 --footprint-budget-s 600   footprint options
+ *   npm run bench -- --codec-rounds 200 --codec-sample-ms 2                codec options
  */
 import { parseArgs } from "node:util";
 import { runFootprintBench, type FootprintBenchReport } from "./footprint/index.js";
 import { runLoopBench, type LoopBenchReport } from "./loop/index.js";
+import { runCodecBench, type CodecBenchReport } from "./codec/index.js";
 
-const BENCHES = ["loop", "footprint"] as const;
+const BENCHES = ["loop", "footprint", "codec"] as const;
 type BenchName = (typeof BENCHES)[number];
 
 const { values } = parseArgs({
@@ -23,6 +25,8 @@ const { values } = parseArgs({
     "warmup-ms": { type: "string", default: "1000" },
     counts: { type: "string" },
     "footprint-budget-s": { type: "string" },
+    "codec-rounds": { type: "string", default: "200" },
+    "codec-sample-ms": { type: "string", default: "2" },
   },
 });
 
@@ -41,7 +45,11 @@ function selected(only: string | undefined): readonly BenchName[] {
 }
 
 const benches = selected(values.only);
-const reports: { loop?: LoopBenchReport; footprint?: FootprintBenchReport } = {};
+const reports: {
+  loop?: LoopBenchReport;
+  footprint?: FootprintBenchReport;
+  codec?: CodecBenchReport;
+} = {};
 if (benches.includes("loop")) {
   reports.loop = await runLoopBench({
     json: values.json,
@@ -63,6 +71,16 @@ if (benches.includes("footprint")) {
             .map((c) => Math.round(positive("counts", c.replaceAll("_", "")))),
         }),
     ...(budget === undefined ? {} : { budgetSeconds: positive("footprint-budget-s", budget) }),
+  });
+}
+if (benches.includes("codec")) {
+  if (!values.json && (reports.loop !== undefined || reports.footprint !== undefined)) {
+    console.log("");
+  }
+  reports.codec = runCodecBench({
+    json: values.json,
+    rounds: Math.round(positive("codec-rounds", values["codec-rounds"])),
+    sampleMs: positive("codec-sample-ms", values["codec-sample-ms"]),
   });
 }
 if (values.json) console.log(JSON.stringify(reports, null, 2));

@@ -1,7 +1,6 @@
 import { BusError, BusErrorCode } from "./bus-error.js";
 import type { Codec } from "./codec.js";
 
-const encoder = new TextEncoder();
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
 /** UTF-8 JSON: what any NATS client can read (`nats sub` shows it as text). */
@@ -20,7 +19,9 @@ export const jsonCodec: Codec = {
         },
       );
     }
-    return encoder.encode(text ?? "null");
+    // Buffer.from is 3-5× faster than TextEncoder.encode on Node for bus-sized strings
+    // (bench/codec); a Buffer is a Uint8Array, which is all a transport needs.
+    return Buffer.from(text ?? "null", "utf8");
   },
   decode(bytes: Uint8Array): unknown {
     if (bytes.length === 0) return undefined;

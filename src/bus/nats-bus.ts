@@ -32,15 +32,13 @@ import {
 import { NatsRequests } from "./nats-requests.js";
 import { statusServer, statusType, type BusStatus } from "./nats-status.js";
 import { WireReader, WireWriter } from "./nats-wire.js";
+import { assertPublishSubject } from "./subject-check.js";
 import { assertSubject } from "./subjects.js";
-
-/** A publish subject the fast way: tokens without whitespace or wildcards (else the full check names the rule). */
-const PUBLISH_SUBJECT = /^[^\s.*>]+(?:\.[^\s.*>]+)*$/;
 
 /**
  * The {@link Bus} on NATS (nats.js 2.x): many processes, many machines, the same semantics as
- * the in-process bus. Payloads are encoded by the bus's codec and carry an `as-codec` header, so
- * a receiver decodes whatever the sender chose; error replies carry `as-error` and a wire error.
+ * the in-process bus. Payloads are encoded by the bus's codec (`codec` option, MessagePack by
+ * default) and carry an `as-codec` header, so a receiver decodes whatever the sender chose; error replies carry `as-error` and a wire error.
  * `status$` reports the connection (disconnects, reconnects, asynchronous server errors) and
  * `errors$` the server's asynchronous refusals, such as a publish its subject permissions deny.
  *
@@ -88,7 +86,7 @@ export class NatsBus implements Bus, Replier {
     private readonly options: ResolvedNatsBusOptions,
   ) {
     this.codec = codec;
-    this.writer = new WireWriter(codec);
+    this.writer = new WireWriter();
     this.reader = new WireReader(codec);
     this.requests = new NatsRequests(nc, options.inboxPrefix, this.reader, this.writer, this);
     this.status$ = this.statusSubject.asObservable();
@@ -105,14 +103,13 @@ export class NatsBus implements Bus, Replier {
 
   publish(subject: string, payload: unknown, options?: PublishOptions): void {
     this.assertOpen(subject);
-    if (!PUBLISH_SUBJECT.test(subject)) assertSubject(subject);
-    const data = this.codec.encode(payload);
+    assertPublishSubject(subject);
+    const replyTo = options?.replyTo;
+    if (replyTo !== undefined) assertPublishSubject(replyTo);
+    const codec = this.codec;
+    const data = codec.encode(payload);
     try {
-      this.nc.publish(
-        subject,
-        data,
-        this.writer.options(options?.replyTo, options?.headers, false),
-      );
+      this.nc.publish(subject, data, this.writer.options(codec, replyTo, options?.headers, false));
     } catch (error) {
       throw fromNatsError(error, { op: "publish", subject });
     }
@@ -122,17 +119,13 @@ export class NatsBus implements Bus, Replier {
     subject: string,
     options: SubscribeOptions<T> = {},
   ): Observable<BusMessage<T>> {
+    // Checked at the call, as the in-process bus does: a bad subject is a bug at the call site.
+    assertSubject(subject, { wildcards: true });
+    const queue = options.queue;
+    if (queue !== undefined) assertQueueName(queue);
     return new Observable<BusMessage<T>>((subscriber) => {
       if (this.closed) {
         subscriber.error(this.closedError(subject));
-        return;
-      }
-      const queue = options.queue;
-      try {
-        assertSubject(subject, { wildcards: true });
-        if (queue !== undefined && !PUBLISH_SUBJECT.test(queue)) assertSubject(queue);
-      } catch (error) {
-        subscriber.error(error);
         return;
       }
       const read: ReadOptions<T> = {
@@ -170,9 +163,10 @@ export class NatsBus implements Bus, Replier {
   request<T = unknown>(subject: string, payload: unknown, options: RequestOptions<T>): Promise<T> {
     try {
       this.assertOpen(subject);
-      if (!PUBLISH_SUBJECT.test(subject)) assertSubject(subject);
+      assertPublishSubject(subject);
       assertTimeout(options.timeoutMs, subject);
-      return this.requests.request(subject, this.codec.encode(payload), options);
+      const codec = this.codec;
+      return this.requests.request(subject, codec, codec.encode(payload), options);
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
@@ -226,17 +220,18 @@ export class NatsBus implements Bus, Replier {
     isError: boolean,
   ): void {
     this.assertOpen(replyTo);
+    const codec = this.codec;
     let data: Uint8Array;
     try {
-      data = this.codec.encode(payload);
+      data = codec.encode(payload);
     } catch (error) {
       if (!isError) throw error;
       // An error whose data cannot be encoded still reaches the requester, without its data.
       const wire = toWireError(payload);
-      data = this.codec.encode({ code: wire.code, message: wire.message, data: {} });
+      data = codec.encode({ code: wire.code, message: wire.message, data: {} });
     }
     try {
-      this.nc.publish(replyTo, data, this.writer.options(undefined, headers, isError));
+      this.nc.publish(replyTo, data, this.writer.options(codec, undefined, headers, isError));
     } catch (error) {
       throw fromNatsError(error, { op: "reply", subject: replyTo });
     }
@@ -395,5 +390,15 @@ function assertTimeout(timeoutMs: number, subject: string): void {
         message: `Expected a positive, finite number of ms, got ${String(timeoutMs)}`,
       },
     ]);
+  }
+}
+
+/** A queue group name: NATS takes any non-empty name without whitespace. */
+function assertQueueName(queue: string): void {
+  if (queue.length === 0 || /\s/.test(queue)) {
+    throw new BusError(
+      BusErrorCode.INVALID_SUBJECT,
+      `Invalid queue group "${queue}": it must be non-empty without whitespace.`,
+    );
   }
 }

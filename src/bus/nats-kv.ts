@@ -8,8 +8,8 @@ import { CODECS } from "./codec-choice.js";
 import { fromNatsError } from "./nats-errors.js";
 
 const BUCKET = /^[A-Za-z0-9_-]+$/;
-/** Subject tokens, dot-separated (what `escapeToken` builds, `%` included). */
-const KEY = /^[-\w%]+(\.[-\w%]+)*$/;
+/** NATS KV's key characters plus `%` (which `escapeToken` builds), in non-empty dot-separated tokens. */
+const KEY = /^[-/=\w%]+(\.[-/=\w%]+)*$/;
 const DESCRIPTION = "actorscope key-value bucket; codec=";
 const CODEC_IN_DESCRIPTION = /codec=([A-Za-z0-9_-]+)/;
 /** Bound on the initial listing of a watch or `entries()` (the JetStream calls have their own). */
@@ -23,8 +23,9 @@ const LISTING_TIMEOUT_MS = 10_000;
  * and every process then reads and writes that bucket with that codec whatever its bus's own. A
  * bucket made by other tools (no codec in its description) is read and written as JSON.
  *
- * NATS keys may not contain `%`, which {@link escapeToken} produces, and `=` is a key character
- * `escapeToken` never leaves unescaped: keys are stored with `%` as `=`, one-to-one.
+ * NATS keys may not contain `%`, which `escapeToken` produces: keys are stored with `%` as `=_`
+ * and `=` as `==` (one-to-one, and only keys holding either character are rewritten), so every
+ * key the in-process bus takes, and every escaped token, works here.
  */
 export class NatsKeyValueStore implements KeyValueStore {
   private readonly watchers = new Set<QueuedIterator<KvEntry>>();
@@ -149,30 +150,43 @@ export class NatsKeyValueStore implements KeyValueStore {
       let iterator: QueuedIterator<KvEntry> | undefined;
       let stopped = false;
       let initialized = false;
+      let early = false;
       const timer = setTimeout(() => {
-        if (!initialized)
+        if (!initialized) {
           observer.error(
             new TimeoutError(`listing of key-value bucket "${this.bucket}"`, LISTING_TIMEOUT_MS),
           );
+        }
       }, LISTING_TIMEOUT_MS);
+      const markInitialized = (): void => {
+        initialized = true;
+        clearTimeout(timer);
+        observer.next("initialized");
+      };
       const run = async (): Promise<void> => {
+        // nats.js calls `initializedFn` either in order from the iterator (after the initial
+        // entries) or at once inside `watch()` when every initial entry is already queued but
+        // not yet iterated; then the listing ends after the entries received so far.
         const it = await this.kv.watch({
           initializedFn: () => {
-            initialized = true;
-            clearTimeout(timer);
-            observer.next("initialized");
+            if (iterator === undefined) early = true;
+            else markInitialized();
           },
         });
+        iterator = it;
         if (stopped) {
           it.stop();
           return;
         }
-        iterator = it;
         this.watchers.add(it);
+        let before = early ? it.getReceived() : -1;
+        if (before === 0) markInitialized();
         for await (const raw of it) {
-          if (raw.operation !== "PUT" && !initialized) continue;
-          const entry = this.toEntry<T>(raw);
-          if (entry !== undefined) observer.next(entry);
+          if (raw.operation === "PUT" || initialized) {
+            const entry = this.toEntry<T>(raw);
+            if (entry !== undefined) observer.next(entry);
+          }
+          if (before > 0 && --before === 0) markInitialized();
         }
         this.watchers.delete(it);
         observer.complete();
@@ -192,7 +206,7 @@ export class NatsKeyValueStore implements KeyValueStore {
   }
 
   private toEntry<T>(raw: KvEntry): KeyValueEntry<T> | undefined {
-    const key = raw.key.replaceAll("=", "%");
+    const key = fromStoredKey(raw.key);
     if (raw.operation !== "PUT") return { key, value: undefined, revision: raw.revision };
     try {
       return { key, value: this.decode(raw) as T, revision: raw.revision };
@@ -218,8 +232,18 @@ export class NatsKeyValueStore implements KeyValueStore {
         { subject: this.bucket, data: { key } },
       );
     }
-    return key.replaceAll("%", "=");
+    return toStoredKey(key);
   }
+}
+
+function toStoredKey(key: string): string {
+  if (!key.includes("=") && !key.includes("%")) return key;
+  return key.replace(/[=%]/g, (c) => (c === "=" ? "==" : "=_"));
+}
+
+function fromStoredKey(stored: string): string {
+  if (!stored.includes("=")) return stored;
+  return stored.replace(/=[=_]/g, (pair) => (pair === "==" ? "=" : "%"));
 }
 
 function kvError(error: unknown, op: string, bucket: string, key?: string): ActorscopeError {

@@ -27,11 +27,14 @@ export class NatsBusMessage<T> implements BusMessage<T> {
 }
 
 /**
- * A received message whose sender waits for replies. `respond`/`respondError` are methods, not
- * per-message closures (call them on the message: `m.respond?.(x)`).
+ * A received message whose sender waits for replies. `respond`/`respondError` are bound
+ * functions (they may be destructured or handed on), made on first use rather than for every
+ * message.
  */
 export class NatsRequestMessage<T> extends NatsBusMessage<T> {
   readonly #replier: Replier;
+  #respond: BusMessage["respond"];
+  #respondError: BusMessage["respondError"];
 
   constructor(
     subject: string,
@@ -45,12 +48,16 @@ export class NatsRequestMessage<T> extends NatsBusMessage<T> {
     this.#replier = replier;
   }
 
-  respond(payload: unknown, options?: { headers?: BusHeaders }): void {
-    this.#replier.reply(this.replyTo, payload, options?.headers, false);
+  get respond(): (payload: unknown, options?: { headers?: BusHeaders }) => void {
+    return (this.#respond ??= (payload, options) => {
+      this.#replier.reply(this.replyTo, payload, options?.headers, false);
+    });
   }
 
-  respondError(error: unknown, options?: { headers?: BusHeaders }): void {
-    this.#replier.reply(this.replyTo, toWireError(error), options?.headers, true);
+  get respondError(): (error: unknown, options?: { headers?: BusHeaders }) => void {
+    return (this.#respondError ??= (error, options) => {
+      this.#replier.reply(this.replyTo, toWireError(error), options?.headers, true);
+    });
   }
 }
 

@@ -4,6 +4,7 @@ import type { RequestOptions } from "./bus.js";
 import { BusError, BusErrorCode } from "./bus-error.js";
 import { fromNatsError } from "./nats-errors.js";
 import { readMessage, type Replier } from "./nats-message.js";
+import type { Codec } from "./codec.js";
 import type { WireReader, WireWriter } from "./nats-wire.js";
 
 interface Pending {
@@ -37,7 +38,12 @@ export class NatsRequests {
   ) {}
 
   /** Publishes `data` (already encoded) and waits for the first reply. */
-  request<T>(subject: string, data: Uint8Array, options: RequestOptions<T>): Promise<T> {
+  request<T>(
+    subject: string,
+    codec: Codec,
+    data: Uint8Array,
+    options: RequestOptions<T>,
+  ): Promise<T> {
     const { signal, timeoutMs } = options;
     if (signal?.aborted === true) {
       return Promise.reject(new AbortedError(`bus request ${subject}`, { cause: signal.reason }));
@@ -65,7 +71,7 @@ export class NatsRequests {
         signal.addEventListener("abort", p.onAbort, { once: true });
       }
       try {
-        const opts = this.writer.options(`${this.prefix}.${token}`, options.headers, false);
+        const opts = this.writer.options(codec, `${this.prefix}.${token}`, options.headers, false);
         this.nc.publish(subject, data, opts);
       } catch (error) {
         this.fail(token, fromNatsError(error, { op: "request", subject }));

@@ -26,25 +26,17 @@ function frozen(entries: readonly (readonly [string, string])[]): MsgHdrs {
 }
 
 /**
- * Builds nats.js publish options for one bus's codec. The options object is reused: nats.js
- * reads it synchronously inside `publish`, so one scratch object per bus saves an allocation
- * per message; only caller-supplied headers need a fresh header object.
+ * Builds nats.js publish options. The options object is reused: nats.js reads it synchronously
+ * inside `publish`, so one scratch object per bus saves an allocation per message, and the
+ * headers of each codec are built once; only caller-supplied headers need a fresh object.
  */
 export class WireWriter {
-  private readonly plain: MsgHdrs;
-  private readonly error: MsgHdrs;
+  private readonly frozen = new Map<string, readonly [MsgHdrs, MsgHdrs]>();
   private readonly scratch: PublishOptions = {};
-
-  constructor(private readonly codec: Codec) {
-    this.plain = frozen([[CODEC_HEADER, codec.name]]);
-    this.error = frozen([
-      [CODEC_HEADER, codec.name],
-      [ERROR_HEADER, "1"],
-    ]);
-  }
 
   /** Publish options for one message; valid until the next call. */
   options(
+    codec: Codec,
     replyTo: string | undefined,
     headers: BusHeaders | undefined,
     isError: boolean,
@@ -52,18 +44,35 @@ export class WireWriter {
     const scratch = this.scratch;
     scratch.reply = replyTo ?? "";
     scratch.headers =
-      headers === undefined ? (isError ? this.error : this.plain) : this.build(headers, isError);
+      headers === undefined
+        ? this.fixed(codec)[isError ? 1 : 0]
+        : this.build(codec, headers, isError);
     return scratch;
   }
 
-  private build(headers: BusHeaders, isError: boolean): MsgHdrs {
+  private fixed(codec: Codec): readonly [MsgHdrs, MsgHdrs] {
+    let pair = this.frozen.get(codec.name);
+    if (pair === undefined) {
+      pair = [
+        frozen([[CODEC_HEADER, codec.name]]),
+        frozen([
+          [CODEC_HEADER, codec.name],
+          [ERROR_HEADER, "1"],
+        ]),
+      ];
+      this.frozen.set(codec.name, pair);
+    }
+    return pair;
+  }
+
+  private build(codec: Codec, headers: BusHeaders, isError: boolean): MsgHdrs {
     const h = natsHeaders();
     for (const key in headers) {
       const value = headers[key];
       if (value !== undefined) h.set(key, value);
     }
     // Set last: a caller's header of the same name cannot make the payload unreadable.
-    h.set(CODEC_HEADER, this.codec.name);
+    h.set(CODEC_HEADER, codec.name);
     if (isError) h.set(ERROR_HEADER, "1");
     else h.delete(ERROR_HEADER);
     return h;

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { firstValueFrom } from "rxjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BusError, NatsBus } from "../../src/bus/index.js";
@@ -131,5 +132,114 @@ describe("NatsBus authentication", () => {
     );
     expect(error).toMatchObject({ code: "BUS_CONNECTION" });
     expect((error as BusError).message).toContain(tokenServer.url);
+  });
+});
+
+/** The server configuration of docs/nats-permissions.md, with these passwords. */
+const PASSWORDS = {
+  AGENT_ALICE_PASS: "pa",
+  WORKER_ECHO_PASS: "pw",
+  INSPECTOR_PASS: "pi",
+  OPERATOR_PASS: "po",
+};
+
+async function documentedConfig(): Promise<string> {
+  const page = await readFile(new URL("../../docs/nats-permissions.md", import.meta.url), "utf8");
+  const block = /```\n(# Every user below[\s\S]*?)```/.exec(page)?.[1];
+  if (block === undefined) throw new Error("docs/nats-permissions.md has no configuration block");
+  return Object.entries(PASSWORDS).reduce(
+    (text, [name, password]) => text.replaceAll(`$${name}`, JSON.stringify(password)),
+    block,
+  );
+}
+
+describe("the least-privilege configuration of docs/nats-permissions.md", () => {
+  let roles: NatsServer;
+  const open: NatsBus[] = [];
+  const as = async (user: string, password: string): Promise<NatsBus> => {
+    const bus = await NatsBus.connect({
+      servers: roles.url,
+      user,
+      pass: password,
+      inboxPrefix: `_INBOX.${user}`,
+    });
+    open.push(bus);
+    return bus;
+  };
+
+  beforeAll(async () => {
+    roles = await startNatsServer({ config: await documentedConfig() });
+  });
+
+  afterAll(async () => {
+    await Promise.all(open.map((b) => b.close()));
+    await roles.dispose();
+  });
+
+  it("lets each role do its work: register and serve a tool, call it, publish events, command an agent", async () => {
+    const worker = await as("worker-echo", "pw");
+    const agent = await as("agent-alice", "pa");
+    const inspector = await as("inspector", "pi");
+    const operator = await as("operator", "po");
+
+    const registry = await worker.keyValue("as_registry");
+    await registry.put("tool.Echo", { name: "Echo" });
+    worker
+      .subscribe<string>("as.tool.Echo.call", { queue: "as.tool.Echo" })
+      .subscribe((m) => m.respond?.(m.data));
+    await worker.flush();
+
+    const seen = await agent.keyValue("as_registry").then((kv) => kv.get("tool.Echo"));
+    expect(seen?.value).toEqual({ name: "Echo" });
+    const watched = await firstValueFrom((await inspector.keyValue("as_registry")).watch());
+    expect(watched.key).toBe("tool.Echo");
+    await expect(agent.request("as.tool.Echo.call", "hi", { timeoutMs: 5_000 })).resolves.toBe(
+      "hi",
+    );
+
+    const event = firstValueFrom(inspector.subscribe("as.agent.*.events"));
+    await inspector.flush();
+    agent.publish("as.agent.alice.events", { type: "REPLY_START" });
+    await expect(event).resolves.toMatchObject({ data: { type: "REPLY_START" } });
+
+    agent.subscribe("as.agent.alice.in").subscribe((m) => m.respond?.({ ok: true }));
+    await agent.flush();
+    await expect(
+      operator.request("as.agent.alice.in", { type: "interrupt" }, { timeoutMs: 5_000 }),
+    ).resolves.toEqual({ ok: true });
+  });
+
+  it("refuses each role what is not its work, with BUS_PERMISSION", async () => {
+    const worker = await as("worker-echo", "pw");
+    const agent = await as("agent-alice", "pa");
+    const inspector = await as("inspector", "pi");
+    const refusedSubscription = (bus: NatsBus, subject: string) =>
+      firstValueFrom(bus.subscribe(subject)).catch((e: unknown) => e);
+    const refusedRequest = (bus: NatsBus, subject: string) =>
+      bus.request(subject, {}, { timeoutMs: 20_000 }).catch((e: unknown) => e);
+
+    // a worker commands no agent and serves no other tool
+    expect(await refusedRequest(worker, "as.agent.alice.in")).toMatchObject({
+      code: "BUS_PERMISSION",
+    });
+    expect(await refusedSubscription(worker, "as.tool.Bash.call")).toMatchObject({
+      code: "BUS_PERMISSION",
+    });
+    // an agent speaks only as itself and reads only its own inbox
+    expect(await refusedRequest(agent, "as.agent.bob.in")).toMatchObject({
+      code: "BUS_PERMISSION",
+    });
+    expect(await refusedSubscription(agent, "as.agent.bob.in")).toMatchObject({
+      code: "BUS_PERMISSION",
+    });
+    // an inspector only watches: no commands, no registry writes, nobody else's replies
+    expect(await refusedRequest(inspector, "as.agent.alice.in")).toMatchObject({
+      code: "BUS_PERMISSION",
+    });
+    expect(await refusedSubscription(inspector, "_INBOX.>")).toMatchObject({
+      code: "BUS_PERMISSION",
+    });
+    const registry = await inspector.keyValue("as_registry");
+    await expect(registry.put("tool.Fake", {})).rejects.toMatchObject({ code: "BUS_PERMISSION" });
   });
 });

@@ -1,7 +1,13 @@
 import { firstValueFrom, take, toArray } from "rxjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { BusError, NatsBus, type BusMessage } from "../../src/bus/index.js";
+import {
+  BusError,
+  NatsBus,
+  escapeToken,
+  type BusMessage,
+  type KeyValueEntry,
+} from "../../src/bus/index.js";
 import { ActorscopeError, TimeoutError } from "../../src/errors/index.js";
 import { startNatsServer, type NatsServer } from "../harness/nats-server.js";
 import { useQuietLogger } from "../harness/quiet-logger.js";
@@ -137,6 +143,7 @@ describe("NatsBus", () => {
     );
     await Promise.all([a.flush(), b.flush()]);
     const done = collect(b, "t.queue.done", 1);
+    await b.flush();
     for (let i = 0; i < 30; i++) a.publish("t.queue", i);
     a.publish("t.queue.done", true);
     await done;
@@ -174,16 +181,37 @@ describe("NatsBus key-value", () => {
     await kv.put("k1", { v: 1 });
     const other = await b.keyValue("t_kv");
     expect((await other.get("k1"))?.value).toEqual({ v: 1 });
-    const seen = firstValueFrom(other.watch().pipe(take(3), toArray()));
+    const seen: KeyValueEntry[] = [];
+    const watching = other.watch().subscribe((e) => seen.push(e));
+    await expect.poll(() => seen.length).toBe(1); // the initial entry, before any change
     await kv.put("k2", { v: 2 });
     await kv.delete("k1");
-    const entries = await seen;
-    expect(entries.map((e) => [e.key, e.value])).toEqual([
+    await expect.poll(() => seen.length).toBe(3);
+    watching.unsubscribe();
+    expect(seen.map((e) => [e.key, e.value])).toEqual([
       ["k1", { v: 1 }],
       ["k2", { v: 2 }],
       ["k1", undefined],
     ]);
     expect((await kv.entries()).map((e) => e.key)).toEqual(["k2"]);
     expect(await kv.get("k1")).toBeUndefined();
+  });
+
+  it("lists every live entry, and keeps escaped keys one-to-one", async () => {
+    const kv = await a.keyValue("t_kv_list");
+    const keys = Array.from({ length: 20 }, (_, i) => escapeToken(`tool.${i} é`));
+    for (const [i, key] of keys.entries()) await kv.put(key, i);
+    // NATS's own key characters stay usable beside escaped ones, and never collide with them.
+    const plain = ["a=b", "a==_b", "dir/file", escapeToken("a=b")];
+    for (const key of plain) await kv.put(key, key);
+    const listed = await b.keyValue("t_kv_list").then((other) => other.entries());
+    expect(listed.map((e) => e.key).sort()).toEqual([...keys, ...plain].sort());
+    for (const key of plain) expect((await kv.get(key))?.value).toBe(key);
+  });
+
+  it("refuses a key that is not a subject token with INVALID_SUBJECT", async () => {
+    const kv = await a.keyValue("t_kv_bad");
+    await expect(kv.put("a b", 1)).rejects.toMatchObject({ code: "INVALID_SUBJECT" });
+    await expect(a.keyValue("bad.bucket")).rejects.toMatchObject({ code: "INVALID_SUBJECT" });
   });
 });
