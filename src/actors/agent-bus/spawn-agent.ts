@@ -19,7 +19,8 @@ export interface SpawnAgentOptions {
   transitions?: boolean | undefined;
   /**
    * Ask the bus first whether another agent answers on the id, and refuse with `AGENT_ID_TAKEN`
-   * if one does (default true; the probe waits at most `probeTimeoutMs`, default 1,000 ms).
+   * if one does (default true; the probe waits at most `probeTimeoutMs`, default 1,000 ms; a
+   * user whose permissions do not let it command its own agent skips it).
    */
   probe?: boolean | undefined;
   probeTimeoutMs?: number | undefined;
@@ -107,6 +108,9 @@ async function probe(bus: Bus, id: string, subject: string, timeoutMs: number): 
     if (!(error instanceof ActorscopeError)) throw error;
     // Nobody there: the id is free.
     if (error.code === BusErrorCode.NO_RESPONDERS || error.code === ErrorCode.TIMEOUT) return;
+    // A least-privilege user may serve its agent but not command it (docs/nats-permissions.md):
+    // it cannot probe, and the server's permissions already decide who may serve the id.
+    if (error.code === BusErrorCode.BUS_PERMISSION) return;
     // The bus itself failed (closed, no permission): that is the caller's to see.
     if (error instanceof BusError) throw error;
     // Anything else answered (an error reply is an answer too).
