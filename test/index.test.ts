@@ -55,12 +55,19 @@ const PUBLIC_NAMES = [
   "ActorscopeError",
   "AdditionalWorkingDirectorySchema",
   "Agent",
+  "AgentBusCommandSchema",
+  "AgentBusError",
+  "AgentBusErrorCode",
   "AgentCommandSchema",
   "AgentEventSchema",
+  "AgentFrameSchema",
   "AgentOrientedError",
+  "AgentPresenceEventType",
+  "AgentRef",
   "AgentState",
   "AgentStateName",
   "AgentStateSchema",
+  "AgentTransitionSchema",
   "AssistantMsg",
   "BackendErrorCode",
   "BackendIoError",
@@ -184,6 +191,7 @@ const PUBLIC_NAMES = [
   "WireErrorSchema",
   "Write",
   "XAICredential",
+  "agentRef",
   "allowRulesCover",
   "createAgentMachine",
   "createEvent",
@@ -199,6 +207,7 @@ const PUBLIC_NAMES = [
   "parseAgentEvent",
   "setIdentitySource",
   "setLogger",
+  "spawnAgent",
   "textChunk",
 ];
 
@@ -239,6 +248,8 @@ describe("the public door (actorscope)", () => {
       "Agent",
       "AgentState",
       "createAgentMachine",
+      "spawnAgent",
+      "agentRef",
     ];
     expect(PUBLIC_NAMES).toEqual(expect.arrayContaining(contract));
   });

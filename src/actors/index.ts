@@ -24,3 +24,37 @@ export {
   GENERATE_STRUCTURED_OUTPUT_NAME,
   toStructuredJsonSchema,
 } from "./agent/generate-structured-output-tool.js";
+export { spawnAgent, type SpawnAgentOptions, type AgentHandle } from "./agent-bus/spawn-agent.js";
+export { agentRef, AgentRef, type AgentRefOptions } from "./agent-bus/agent-ref.js";
+export {
+  AgentBusError,
+  AgentBusErrorCode,
+  agentErrorFromWire,
+} from "./agent-bus/agent-bus-error.js";
+export {
+  AgentBusCommandSchema,
+  AgentBusCommandType,
+  BusReplyCommandSchema,
+  DescribeCommandSchema,
+  CancelCommandSchema,
+  type AgentBusCommand,
+  type AgentBusCommandInput,
+} from "./agent-bus/agent-bus-command.js";
+export {
+  AgentFrameSchema,
+  AgentFrameKind,
+  SEQ_HEADER,
+  type AgentFrame,
+  type AgentEndFrame,
+} from "./agent-bus/agent-bus-frame.js";
+export {
+  AgentTransitionSchema,
+  AgentDescriptionSchema,
+  AgentPresenceEventType,
+  StateValueSchema,
+  ActorStatusSchema,
+  type AgentTransition,
+  type AgentDescription,
+  type ActorStatus,
+  type StateValueData,
+} from "./agent-bus/agent-transition.js";

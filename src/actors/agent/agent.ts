@@ -176,6 +176,18 @@ export class Agent implements AgentPort {
   }
 
   /**
+   * The reply's events, then its final message (AgentScope's `reply_stream(yield_final_msg=True)`):
+   * what an agent on the bus sends its caller, so that the caller gets the same message `reply`
+   * returns. Takes its turn, and stops early, as `replyStream` does.
+   */
+  replyItems(
+    inputs?: unknown,
+    options: ReplyOptions = {},
+  ): AsyncGenerator<AgentEvent | Msg, void, undefined> {
+    return this.#rt.desk.stream(inputs, options, true);
+  }
+
+  /**
    * Adds messages to the context without replying (no model call, no events). Invalid messages
    * are refused at once. While the agent is idle they are appended at once; during a reply, or
    * while a reply is parked on tool calls, they wait (in order) until it ends — before the next

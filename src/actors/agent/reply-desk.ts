@@ -1,5 +1,6 @@
 import { AbortedError, getLogger } from "../../errors/index.js";
 import { Msg, createEvent, type AgentEvent } from "../../message/index.js";
+import type { ReplyItem } from "../../middleware/index.js";
 import { readReplyOptions, type ReplyOptions } from "./agent-options.js";
 import {
   replyCommand,
@@ -32,6 +33,7 @@ import { ReplyStream, type StreamTurn } from "./reply-stream.js";
 export type { ReplyDeskHost } from "./reply-desk-host.js";
 export type { DeskCommand } from "./desk-command.js";
 export type { PendingStructured } from "./reply-claim.js";
+type Items = AsyncGenerator<ReplyItem, void, undefined>;
 
 /**
  * Where an agent's commands come in — replies, streams, observed messages and interrupts — and
@@ -129,9 +131,12 @@ export class ReplyDesk implements DriverDesk {
     return this.dispatch(replyCommand(inputs, readReplyOptions(options)));
   }
 
-  /** `Agent.replyStream`: a `reply` command whose events are streamed, taking its turn when iteration starts. */
-  stream(inputs: unknown, options: ReplyOptions): AsyncGenerator<AgentEvent, void, undefined> {
-    return new ReplyStream(() => this.#openStream(replyCommand(inputs, readReplyOptions(options))));
+  /** `Agent.replyStream` (with `withFinal`, `Agent.replyItems`: the final message last): a `reply` command whose events are streamed, taking its turn when iteration starts. */
+  stream(inputs: unknown, options: ReplyOptions): AsyncGenerator<AgentEvent, void, undefined>;
+  stream(inputs: unknown, options: ReplyOptions, withFinal: true): Items;
+  stream(inputs: unknown, options: ReplyOptions, withFinal = false): Items {
+    const open = () => this.#openStream(replyCommand(inputs, readReplyOptions(options)), withFinal);
+    return new ReplyStream(open);
   }
 
   /** `Agent.observe`: one `observe` command. */
@@ -192,22 +197,25 @@ export class ReplyDesk implements DriverDesk {
   }
 
   /** A stream's turn: its events now, or a wait in the queue it can leave. */
-  #openStream(command: DeskReplyCommand): StreamTurn {
+  #openStream(command: DeskReplyCommand, withFinal: boolean): StreamTurn<ReplyItem> {
     const admitted = this.#admit(command, true);
+    const items = (claim: Claim | null) =>
+      claim === null ? noEvents() : this.#items(claim, withFinal);
     if (admitted instanceof QueuedReply) {
       return {
         kind: "queued",
-        turn: admitted.turn.then((claim) => (claim === null ? null : this.#events(claim))),
+        turn: admitted.turn.then(items),
         cancel: () => {
           admitted.cancel();
         },
       };
     }
-    return { kind: "now", events: admitted === null ? noEvents() : this.#events(admitted) };
+    return { kind: "now", events: items(admitted) };
   }
 
-  async *#events(claim: Claim): AsyncGenerator<AgentEvent, void, undefined> {
-    for await (const item of drive(this, claim)) if (!(item instanceof Msg)) yield item;
+  async *#items(claim: Claim, withFinal: boolean): Items {
+    for await (const item of drive(this, claim))
+      if (withFinal || !(item instanceof Msg)) yield item;
   }
 
   /** The call's claim: now (the same step as the call), or once its turn comes. */
@@ -389,6 +397,4 @@ export class ReplyDesk implements DriverDesk {
 }
 
 /** The events of a call with nothing to do. */
-async function* noEvents(): AsyncGenerator<AgentEvent, void, undefined> {
-  // nothing
-}
+async function* noEvents(): AsyncGenerator<never, void, undefined> {}

@@ -10,12 +10,12 @@ function rejected(error: unknown): Promise<never> {
 }
 
 /** How a stream gets its turn: its events now, or a wait in the agent's queue. */
-export type StreamTurn =
-  | { readonly kind: "now"; readonly events: AsyncGenerator<AgentEvent, void, undefined> }
+export type StreamTurn<T = AgentEvent> =
+  | { readonly kind: "now"; readonly events: AsyncGenerator<T, void, undefined> }
   | {
       readonly kind: "queued";
       /** Resolves with the events once its turn comes (null: nothing to do). */
-      readonly turn: Promise<AsyncGenerator<AgentEvent, void, undefined> | null>;
+      readonly turn: Promise<AsyncGenerator<T, void, undefined> | null>;
       /** Leaves the queue (or lets go of a turn just granted). */
       readonly cancel: () => void;
     };
@@ -26,23 +26,23 @@ export type StreamTurn =
  * its `return()` would wait behind the pending `next()` until the turn came and the reply ran.
  * Once its turn has come it is a thin pass-through to the reply's events (no per-event work).
  */
-export class ReplyStream implements AsyncGenerator<AgentEvent, void, undefined> {
-  readonly #open: () => StreamTurn;
-  #events: AsyncGenerator<AgentEvent, void, undefined> | null = null;
+export class ReplyStream<T = AgentEvent> implements AsyncGenerator<T, void, undefined> {
+  readonly #open: () => StreamTurn<T>;
+  #events: AsyncGenerator<T, void, undefined> | null = null;
   /** The first item, once the turn comes (while the stream waits in the queue). */
-  #waiting: Promise<IteratorResult<AgentEvent, void>> | null = null;
+  #waiting: Promise<IteratorResult<T, void>> | null = null;
   #cancel: (() => void) | null = null;
   #done = false;
 
-  constructor(open: () => StreamTurn) {
+  constructor(open: () => StreamTurn<T>) {
     this.#open = open;
   }
 
-  next(): Promise<IteratorResult<AgentEvent, void>> {
+  next(): Promise<IteratorResult<T, void>> {
     if (this.#events !== null) return this.#events.next();
     if (this.#done) return Promise.resolve(DONE);
     if (this.#waiting !== null) return this.#waiting.then(() => this.next());
-    let turn: StreamTurn;
+    let turn: StreamTurn<T>;
     try {
       turn = this.#open();
     } catch (error) {
@@ -73,13 +73,13 @@ export class ReplyStream implements AsyncGenerator<AgentEvent, void, undefined> 
     return this.#waiting;
   }
 
-  return(): Promise<IteratorResult<AgentEvent, void>> {
+  return(): Promise<IteratorResult<T, void>> {
     if (this.#events !== null) return this.#events.return(undefined);
     this.#stopWaiting();
     return Promise.resolve(DONE);
   }
 
-  throw(error: unknown): Promise<IteratorResult<AgentEvent, void>> {
+  throw(error: unknown): Promise<IteratorResult<T, void>> {
     if (this.#events !== null) return this.#events.throw(error);
     this.#stopWaiting();
     return rejected(error);
