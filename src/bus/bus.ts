@@ -19,10 +19,14 @@ export interface BusMessage<T = unknown> {
   readonly replyTo?: string | undefined;
   /** Set instead of `data` (which is then `undefined`) when this message is an error reply. */
   readonly error?: WireError | undefined;
-  /** Sends one reply to `replyTo`. */
-  respond?(payload: unknown, options?: { headers?: BusHeaders }): void;
-  /** Sends an error reply (any thrown value; it travels as `{ code, message, data }`). */
-  respondError?(error: unknown, options?: { headers?: BusHeaders }): void;
+  /**
+   * Sends one reply to `replyTo`. A function property, not a method: it is bound, so it may be
+   * destructured or handed on (`const { respond } = message`).
+   */
+  readonly respond?: ((payload: unknown, options?: { headers?: BusHeaders }) => void) | undefined;
+  /** Sends an error reply (any thrown value; it travels as `{ code, message, data }`); bound too. */
+  readonly respondError?:
+    ((error: unknown, options?: { headers?: BusHeaders }) => void) | undefined;
 }
 
 export interface PublishOptions {

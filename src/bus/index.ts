@@ -13,3 +13,6 @@ export type { Codec } from "./codec.js";
 export { jsonCodec } from "./json-codec.js";
 export { msgpackCodec } from "./msgpack-codec.js";
 export { Subjects, assertSubject, escapeToken, unescapeToken } from "./subjects.js";
+export { InProcessBus, type InProcessBusOptions } from "./in-process-bus.js";
+export { RequestWaiter, type ReplyContent } from "./request-waiter.js";
+export { assertBucketName, assertKeyName } from "./kv-names.js";
