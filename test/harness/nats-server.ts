@@ -4,14 +4,44 @@
  * the same across restarts, so clients can reconnect and JetStream keeps its data.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./free-port.js";
 
+/** Subjects a user may or may not publish or subscribe to (NATS `permissions` block). */
+export interface NatsSubjectPermission {
+  allow?: readonly string[];
+  deny?: readonly string[];
+}
+
+/** One user of the server's `authorization` block, with optional subject permissions. */
+export interface NatsUser {
+  user: string;
+  password: string;
+  permissions?: {
+    publish?: NatsSubjectPermission;
+    subscribe?: NatsSubjectPermission;
+    /** Lets the user reply to requests it received, whatever its publish permissions. */
+    allow_responses?: boolean | { max?: number; expires?: string };
+  };
+}
+
+/**
+ * A nats-server configuration, written as JSON (which the NATS config format accepts) to a file
+ * in the server's temporary directory and passed with `-c`. Only what the tests need is typed;
+ * `extra` is merged in as is.
+ */
+export interface NatsServerConfig {
+  authorization?: { users?: readonly NatsUser[]; token?: string; timeout?: number };
+  extra?: Record<string, unknown>;
+}
+
 export interface NatsServerOptions {
   /** JetStream on (default true). */
   jetstream?: boolean;
+  /** A configuration (users, permissions, tokens), or its text in the NATS config format. */
+  config?: NatsServerConfig | string;
   /** Extra command-line arguments for nats-server. */
   args?: readonly string[];
   /** How long to wait for "Server is ready" (default 10 s). */
@@ -44,6 +74,12 @@ process.once("exit", () => {
   for (const child of live) child.kill("SIGKILL");
 });
 
+function configText(config: NatsServerConfig | string): string {
+  if (typeof config === "string") return config;
+  const { extra, ...rest } = config;
+  return JSON.stringify({ ...rest, ...extra }, null, 2);
+}
+
 /** True when `nats-server` is on PATH. */
 export function hasNatsServer(): boolean {
   return spawnSync("nats-server", ["--version"], { stdio: "ignore" }).status === 0;
@@ -57,6 +93,11 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
   const port = await freePort();
   const storeDir = await mkdtemp(join(tmpdir(), "actorscope-nats-"));
   const args = ["-a", "127.0.0.1", "-p", String(port)];
+  if (options.config !== undefined) {
+    const configFile = join(storeDir, "server.conf");
+    await writeFile(configFile, configText(options.config));
+    args.push("-c", configFile);
+  }
   if (options.jetstream ?? true) args.push("-js", "-sd", storeDir);
   args.push(...(options.args ?? []));
   const readyTimeoutMs = options.readyTimeoutMs ?? 10_000;
