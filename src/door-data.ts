@@ -64,6 +64,8 @@ export {
   UserMsg,
   SystemMsg,
   AssistantMsg,
+  freezeMsg,
+  isFrozenMsg,
   type Usage,
   type ErrorInfo,
   type Role,

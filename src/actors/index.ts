@@ -58,3 +58,13 @@ export {
   type ActorStatus,
   type StateValueData,
 } from "./agent-bus/agent-transition.js";
+export { MsgHub } from "./hub/msg-hub.js";
+export type { MsgHubOptions, HubWaitOptions } from "./hub/msg-hub-options.js";
+export { HubError, HubErrorCode } from "./hub/hub-error.js";
+export { HubPostSchema, type HubPost, type WirePost } from "./hub/hub-post.js";
+export {
+  sequentialPipeline,
+  type SequentialPipelineOptions,
+} from "./pipeline/sequential-pipeline.js";
+export { fanoutPipeline, type FanoutPipelineOptions } from "./pipeline/fanout-pipeline.js";
+export type { PipelineInput } from "./pipeline/pipeline-input.js";

@@ -130,8 +130,36 @@ export class Subjects {
   supervision(runtime: string): string {
     return `${this.prefix}.runtime.${escapeToken(runtime)}.reports`;
   }
+  /**
+   * The key-value bucket that orders a hub's messages (one per hub): each message takes the
+   * bucket's next revision as its place, because posts of several publishers may reach two
+   * subscribers of one nats-server in different orders. The name is one-to-one with the hub's.
+   */
+  hubSequence(hub: string): string {
+    return `${this.prefix.replaceAll(".", "_")}_hub_${bucketToken(hub)}`;
+  }
   /** The registry's name (a KV bucket on NATS): tool schemas and worker liveness. */
   registry(): string {
     return `${this.prefix.replaceAll(".", "_")}_registry`;
   }
+}
+
+/**
+ * A name as a part of a bucket name (`[A-Za-z0-9_-]`): every character but letters, digits and
+ * `-` becomes `_XX` per UTF-8 byte, `_` included, so two names never share a bucket. Empty is refused.
+ */
+function bucketToken(value: string): string {
+  if (value.length === 0) {
+    throw new BusError(BusErrorCode.INVALID_SUBJECT, "A bucket name part cannot be empty.");
+  }
+  let out = "";
+  for (const char of value) {
+    if (/[A-Za-z0-9-]/.test(char)) {
+      out += char;
+      continue;
+    }
+    for (const byte of encoder.encode(char))
+      out += `_${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return out;
 }

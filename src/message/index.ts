@@ -91,6 +91,7 @@ export {
 } from "./role.js";
 export { MsgSchema, type MsgData, type MsgDataInput } from "./msg-schema.js";
 export { Msg, type MsgInit, type BlockTypeFilter } from "./msg.js";
+export { freezeMsg, isFrozenMsg } from "./frozen-msg.js";
 export {
   UserMsg,
   SystemMsg,

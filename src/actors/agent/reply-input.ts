@@ -1,5 +1,6 @@
 import {
   Msg,
+  isFrozenMsg,
   parseAgentEvent,
   type AgentEvent,
   type ExternalExecutionResultEvent,
@@ -53,13 +54,19 @@ export function sortInput(input: unknown): SortedInput {
 
 /**
  * Spec §3.4: every input must be a message with role user or assistant and no tool calls, tool
- * results or thinking. Returns deep copies (plain objects are parsed as messages).
+ * results or thinking. Returns deep copies (plain objects are parsed as messages); a frozen
+ * message (`freezeMsg`) cannot change, so it is kept as it is — a hub hands one to all of its
+ * participants, and a copy per participant would be most of the cost of a delivery.
  */
 export function validateMsgs(values: readonly unknown[]): Msg[] {
   return values.map((value) => {
     let msg: Msg;
     try {
-      msg = value instanceof Msg ? Msg.fromJSON(value.toJSON()) : Msg.fromJSON(value);
+      msg = shareable(value)
+        ? value
+        : value instanceof Msg
+          ? Msg.fromJSON(value.toJSON())
+          : Msg.fromJSON(value);
     } catch (error) {
       // The validation error (naming the bad field) stays reachable as the cause.
       throw invalidMessage(value, error);
@@ -69,6 +76,11 @@ export function validateMsgs(values: readonly unknown[]): Msg[] {
     }
     return msg;
   });
+}
+
+/** A frozen message without data blocks (media replacement rewrites those in place: they are copied). */
+function shareable(value: unknown): value is Msg {
+  return isFrozenMsg(value) && !(value as Msg).hasContentBlocks("data");
 }
 
 function invalidMessage(value: unknown, cause?: unknown): ReplyInputError {
