@@ -22,7 +22,7 @@ import { InProcessKeyValueStore } from "./in-process-kv.js";
 import { assertBucketName } from "./kv-names.js";
 import { payloadCopy, type PayloadCopy } from "./payload-copy.js";
 import { RequestWaiter } from "./request-waiter.js";
-import { assertPublishSubject } from "./subject-check.js";
+import { assertPublishSubject, assertQueueName } from "./subject-check.js";
 import { SubjectIndex } from "./subject-index.js";
 import { assertSubject } from "./subjects.js";
 
@@ -289,14 +289,4 @@ export class InProcessBus implements Bus {
 
 function closedError(): BusError {
   return new BusError(BusErrorCode.BUS_CLOSED, "The bus is closed; open a new one.");
-}
-
-/** A queue group name: like a subject token, it cannot be empty or hold whitespace. */
-function assertQueueName(queue: string): void {
-  if (queue.length === 0 || /\s/.test(queue)) {
-    throw new BusError(
-      BusErrorCode.INVALID_SUBJECT,
-      `Invalid queue group "${queue}": it must be non-empty without whitespace.`,
-    );
-  }
 }

@@ -15,7 +15,7 @@ import type { Codec } from "./codec.js";
 import { resolveCodec } from "./codec-choice.js";
 import type { ReconnectBackoff } from "./nats-backoff.js";
 import { drainWithin, openNatsConnection } from "./nats-connect.js";
-import { assertQueueName, assertTimeout } from "./nats-checks.js";
+import { assertTimeout } from "./nats-checks.js";
 import { asyncServerError, fromNatsError, lostReplyError } from "./nats-errors.js";
 import { NatsKeyValueStore } from "./nats-kv.js";
 import { readMessage, type ReadOptions, type Replier } from "./nats-message.js";
@@ -27,7 +27,7 @@ import {
 import { NatsRequests } from "./nats-requests.js";
 import { statusServer, statusType, type BusStatus } from "./nats-status.js";
 import { WireReader, WireWriter } from "./nats-wire.js";
-import { assertPublishSubject } from "./subject-check.js";
+import { assertPublishSubject, assertQueueName } from "./subject-check.js";
 import { assertSubject } from "./subjects.js";
 
 /**

@@ -1,5 +1,4 @@
 import { ValidationError } from "../errors/index.js";
-import { BusError, BusErrorCode } from "./bus-error.js";
 
 /** A request's bound: a positive, finite number of ms (every wait is bounded). */
 export function assertTimeout(timeoutMs: number, subject: string): void {
@@ -10,15 +9,5 @@ export function assertTimeout(timeoutMs: number, subject: string): void {
         message: `Expected a positive, finite number of ms, got ${String(timeoutMs)}`,
       },
     ]);
-  }
-}
-
-/** A queue group name: NATS takes any non-empty name without whitespace. */
-export function assertQueueName(queue: string): void {
-  if (queue.length === 0 || /\s/.test(queue)) {
-    throw new BusError(
-      BusErrorCode.INVALID_SUBJECT,
-      `Invalid queue group "${queue}": it must be non-empty without whitespace.`,
-    );
   }
 }

@@ -1,3 +1,4 @@
+import { BusError, BusErrorCode } from "./bus-error.js";
 import { assertSubject } from "./subjects.js";
 
 const DOT = 46;
@@ -30,4 +31,14 @@ export function assertPublishSubject(subject: string): void {
     }
   }
   if (!plain || tokenStart) assertSubject(subject);
+}
+
+/** A queue group name: like a subject token, non-empty and without whitespace (NATS's rule). */
+export function assertQueueName(queue: string): void {
+  if (queue.length === 0 || /\s/.test(queue)) {
+    throw new BusError(
+      BusErrorCode.INVALID_SUBJECT,
+      `Invalid queue group "${queue}": it must be non-empty without whitespace.`,
+    );
+  }
 }

@@ -3,9 +3,11 @@
  * have (the agent served on `serving`, called from `calling`). On NATS they are two connections
  * to the harness's nats-server; in process, one bus.
  */
+import { agentRef, spawnAgent, type AgentHandle } from "../../../src/actors/index.js";
 import type { Bus } from "../../../src/bus/index.js";
 import { InProcessBus, NatsBus } from "../../../src/bus/index.js";
 import { startNatsServer } from "../../harness/nats-server.js";
+import type { PortEnv } from "./agent-port-conformance.js";
 
 export interface BusPair {
   readonly serving: Bus;
@@ -52,3 +54,22 @@ export const inProcessTransport: Transport = {
 
 /** Every transport, for `describe.each`. */
 export const TRANSPORTS: readonly Transport[] = [inProcessTransport, natsTransport];
+
+/**
+ * The conformance suite's ports through `transport`: each agent spawned on `serving`, reached
+ * by an `agentRef` on `calling`.
+ */
+export async function refPorts(transport: Transport): Promise<PortEnv> {
+  const pair = await transport.open();
+  const handles: AgentHandle[] = [];
+  return {
+    port: async (agent) => {
+      handles.push(await spawnAgent(pair.serving, agent));
+      return agentRef(pair.calling, agent.id);
+    },
+    close: async () => {
+      await Promise.all(handles.map((h) => h.stop()));
+      await pair.close();
+    },
+  };
+}
