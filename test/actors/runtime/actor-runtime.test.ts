@@ -1,5 +1,5 @@
 import { Subject, firstValueFrom, take, toArray } from "rxjs";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { InProcessBus, Subjects } from "../../../src/bus/index.js";
 import {
   ActorKind,
@@ -7,10 +7,9 @@ import {
   SupervisionReportSchema,
   type SupervisedActor,
 } from "../../../src/actors/runtime/index.js";
-import { setLogger } from "../../../src/errors/index.js";
+import { useQuietLogger } from "../../harness/quiet-logger.js";
 
-const restoreLogger = setLogger({ warn: () => undefined, error: () => undefined });
-afterAll(restoreLogger);
+useQuietLogger();
 
 function fakeActor(id: string, log: string[], stop?: () => Promise<void>): SupervisedActor {
   return {
