@@ -11,3 +11,4 @@
 export * from "./door-data.js";
 export * from "./door-tools.js";
 export * from "./door-agents.js";
+export * from "./door-bus.js";

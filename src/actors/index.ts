@@ -68,3 +68,14 @@ export {
 } from "./pipeline/sequential-pipeline.js";
 export { fanoutPipeline, type FanoutPipelineOptions } from "./pipeline/fanout-pipeline.js";
 export type { PipelineInput } from "./pipeline/pipeline-input.js";
+export {
+  ActorRuntime,
+  RuntimeErrorCode,
+  ActorKind,
+  STOP_ORDER,
+  SupervisionReportSchema,
+  SupervisionReportType,
+  type ActorRuntimeOptions,
+  type SupervisedActor,
+  type SupervisionReport,
+} from "./runtime/index.js";
