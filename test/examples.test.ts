@@ -3,7 +3,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startNatsServer, type NatsServer } from "./harness/nats-server.js";
 
 const run = promisify(execFile);
 
@@ -84,4 +85,32 @@ describe("examples", () => {
     ]);
     expect(out).toContain("finished (completed): It is noon.");
   }, 90_000);
+  describe("agents-on-the-bus.ts: a parked reply answered through agentRef, the duplicate refused", () => {
+    let server: NatsServer;
+    beforeAll(async () => {
+      server = await startNatsServer();
+    });
+    afterAll(async () => {
+      await server.dispose();
+    });
+
+    const expectRoundTrip = (out: string) => {
+      expect(out).toContain("Ops asks to run deploy (reply parked)");
+      expect(out).toContain('state "awaiting-confirm" after WORK_DONE');
+      expect(out).toContain("Ops: Web is live.");
+      expect(out).toContain("a second answer is refused: REPLY_NOT_WAITING");
+    };
+
+    it("on the in-process bus", async () => {
+      const out = await runExample("agents-on-the-bus.ts");
+      expect(out).toContain("bus: in-process");
+      expectRoundTrip(out);
+    }, 90_000);
+
+    it("on NATS (--nats URL)", async () => {
+      const out = await runExample("agents-on-the-bus.ts", "--nats", server.url);
+      expect(out).toContain(`bus: NATS at ${server.url}`);
+      expectRoundTrip(out);
+    }, 90_000);
+  });
 });
