@@ -17,6 +17,7 @@ import type { ReconnectBackoff } from "./nats-backoff.js";
 import { drainWithin, openNatsConnection } from "./nats-connect.js";
 import { assertTimeout } from "./nats-checks.js";
 import { asyncServerError, fromNatsError, lostReplyError } from "./nats-errors.js";
+import { assertBucketName } from "./kv-names.js";
 import { NatsKeyValueStore } from "./nats-kv.js";
 import { readMessage, type ReadOptions, type Replier } from "./nats-message.js";
 import {
@@ -169,6 +170,11 @@ export class NatsBus implements Bus, Replier {
 
   keyValue(bucket: string): Promise<KeyValueStore> {
     if (this.closed) return Promise.reject(this.closedError(bucket));
+    try {
+      assertBucketName(bucket);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
     let store = this.stores.get(bucket);
     if (store === undefined) {
       store = NatsKeyValueStore.open(this.nc, bucket, this.codec);
