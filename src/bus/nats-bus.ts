@@ -15,7 +15,6 @@ import type { Codec } from "./codec.js";
 import { resolveCodec } from "./codec-choice.js";
 import type { ReconnectBackoff } from "./nats-backoff.js";
 import { drainWithin, openNatsConnection } from "./nats-connect.js";
-import { assertTimeout } from "./nats-checks.js";
 import { asyncServerError, fromNatsError, lostReplyError } from "./nats-errors.js";
 import { assertBucketName } from "./kv-names.js";
 import { NatsKeyValueStore } from "./nats-kv.js";
@@ -160,9 +159,7 @@ export class NatsBus implements Bus, Replier {
     try {
       this.assertOpen(subject);
       assertPublishSubject(subject);
-      assertTimeout(options.timeoutMs, subject);
-      const codec = this.codec;
-      return this.requests.request(subject, codec, codec.encode(payload), options);
+      return this.requests.request(subject, this.codec, payload, options);
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }

@@ -1,5 +1,5 @@
 import type { WireError } from "../errors/index.js";
-import { BusErrorCode } from "./bus-error.js";
+import { BusError, BusErrorCode } from "./bus-error.js";
 
 /**
  * What a subscriber of a reply subject receives when a message published with that reply
@@ -14,3 +14,11 @@ export const NO_RESPONDERS_WIRE: WireError = Object.freeze({
   message: "No subscriber received the message this reply subject was sent with.",
   data: Object.freeze({}),
 });
+
+/** The rejection of a request to `subject` that reached nobody (both transports). */
+export function noRespondersError(subject: string, cause?: unknown): BusError {
+  return new BusError(BusErrorCode.NO_RESPONDERS, `No responders on "${subject}".`, {
+    subject,
+    ...(cause === undefined ? {} : { cause }),
+  });
+}
