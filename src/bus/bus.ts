@@ -98,7 +98,12 @@ export interface KeyValueStore {
  * await bus.request("as.echo", { hello: 1 }, { timeoutMs: 1_000 }); // { hello: 1 }
  */
 export interface Bus {
-  /** Sends `payload` to every subscriber of `subject` (one member per queue group). */
+  /**
+   * Sends `payload` to every subscriber of `subject` (one member per queue group). When it has a
+   * `replyTo` and reaches nobody, the publisher's subscription to `replyTo` receives one message
+   * with `error.code === "NO_RESPONDERS"` and no data (nats-server's 503 status; on NATS only
+   * the publishing connection gets it).
+   */
   publish(subject: string, payload: unknown, options?: PublishOptions): void;
   /**
    * The messages on `subject` (wildcards allowed). Cold: each subscription to the observable is

@@ -20,6 +20,7 @@ import {
 } from "./in-process-delivery.js";
 import { InProcessKeyValueStore } from "./in-process-kv.js";
 import { assertBucketName } from "./kv-names.js";
+import { NO_RESPONDERS_WIRE, noRespondersError } from "./no-responders.js";
 import { payloadCopy, type PayloadCopy } from "./payload-copy.js";
 import { RequestWaiter } from "./request-waiter.js";
 import { assertPublishSubject, assertQueueName } from "./subject-check.js";
@@ -92,7 +93,11 @@ export class InProcessBus implements Bus {
     assertPublishSubject(subject);
     const replyTo = options?.replyTo;
     if (replyTo !== undefined) assertPublishSubject(replyTo);
-    this.send(subject, payload, replyTo, options?.headers, undefined);
+    const receivers = this.send(subject, payload, replyTo, options?.headers, undefined);
+    // As nats-server does: whoever listens on the reply subject learns nobody will answer.
+    if (receivers === 0 && replyTo !== undefined) {
+      this.send(replyTo, undefined, undefined, undefined, NO_RESPONDERS_WIRE);
+    }
   }
 
   subscribe<T = unknown>(
@@ -146,9 +151,7 @@ export class InProcessBus implements Bus {
     try {
       const receivers = this.send(subject, payload, inbox, options.headers, undefined);
       if (receivers === 0) {
-        waiter.fail(
-          new BusError(BusErrorCode.NO_RESPONDERS, `No responders on "${subject}".`, { subject }),
-        );
+        waiter.fail(noRespondersError(subject));
       }
     } catch (error) {
       waiter.fail(error);

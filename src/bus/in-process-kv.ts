@@ -42,7 +42,7 @@ export class InProcessKeyValueStore implements KeyValueStore {
   get<T = unknown>(key: string): Promise<KeyValueEntry<T> | undefined> {
     return attempt(() => {
       this.assertOpen();
-      assertKeyName(key);
+      assertKeyName(key, this.bucket);
       return this.byKey.get(key) as KeyValueEntry<T> | undefined;
     });
   }
@@ -50,7 +50,7 @@ export class InProcessKeyValueStore implements KeyValueStore {
   put(key: string, value: unknown): Promise<number> {
     return attempt(() => {
       this.assertOpen();
-      assertKeyName(key);
+      assertKeyName(key, this.bucket);
       return this.write({ key, value: this.host.copy(value), revision: ++this.revision }, false);
     });
   }
@@ -58,7 +58,7 @@ export class InProcessKeyValueStore implements KeyValueStore {
   delete(key: string): Promise<void> {
     return attempt(() => {
       this.assertOpen();
-      assertKeyName(key);
+      assertKeyName(key, this.bucket);
       // Like NATS, a delete is a write (a marker with its own revision) even for a missing key.
       this.write({ key, value: undefined, revision: ++this.revision }, true);
     });

@@ -15,8 +15,8 @@ import type { Codec } from "./codec.js";
 import { resolveCodec } from "./codec-choice.js";
 import type { ReconnectBackoff } from "./nats-backoff.js";
 import { drainWithin, openNatsConnection } from "./nats-connect.js";
-import { assertTimeout } from "./nats-checks.js";
 import { asyncServerError, fromNatsError, lostReplyError } from "./nats-errors.js";
+import { assertBucketName } from "./kv-names.js";
 import { NatsKeyValueStore } from "./nats-kv.js";
 import { readMessage, type ReadOptions, type Replier } from "./nats-message.js";
 import {
@@ -159,9 +159,7 @@ export class NatsBus implements Bus, Replier {
     try {
       this.assertOpen(subject);
       assertPublishSubject(subject);
-      assertTimeout(options.timeoutMs, subject);
-      const codec = this.codec;
-      return this.requests.request(subject, codec, codec.encode(payload), options);
+      return this.requests.request(subject, this.codec, payload, options);
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
@@ -169,6 +167,11 @@ export class NatsBus implements Bus, Replier {
 
   keyValue(bucket: string): Promise<KeyValueStore> {
     if (this.closed) return Promise.reject(this.closedError(bucket));
+    try {
+      assertBucketName(bucket);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
     let store = this.stores.get(bucket);
     if (store === undefined) {
       store = NatsKeyValueStore.open(this.nc, bucket, this.codec);

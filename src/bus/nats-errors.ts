@@ -1,6 +1,7 @@
 import { ErrorCode as NatsCode, NatsError, type Status } from "nats";
 import { ActorscopeError, ErrorCode, TimeoutError } from "../errors/index.js";
 import { BusError, BusErrorCode } from "./bus-error.js";
+import { noRespondersError } from "./no-responders.js";
 
 /** What was being done when nats.js failed, for the error's message. */
 export interface NatsErrorContext {
@@ -72,10 +73,7 @@ export function fromNatsError(error: unknown, context: NatsErrorContext): Actors
   }
   const code = error.code;
   if (code === NATS.noResponders) {
-    return new BusError(BusErrorCode.NO_RESPONDERS, `No one serves "${context.subject ?? "?"}".`, {
-      ...subject,
-      cause: error,
-    });
+    return noRespondersError(context.subject ?? "?", error);
   }
   if (code === NATS.timeout) {
     return new TimeoutError(`NATS ${where}`, context.timeoutMs ?? 0, { cause: error });

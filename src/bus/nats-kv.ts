@@ -5,11 +5,9 @@ import type { KeyValueEntry, KeyValueStore } from "./bus.js";
 import { BusError, BusErrorCode } from "./bus-error.js";
 import type { Codec } from "./codec.js";
 import { CODECS } from "./codec-choice.js";
+import { assertBucketName, assertKeyName } from "./kv-names.js";
 import { fromNatsError } from "./nats-errors.js";
 
-const BUCKET = /^[A-Za-z0-9_-]+$/;
-/** NATS KV's key characters plus `%` (which `escapeToken` builds), in non-empty dot-separated tokens. */
-const KEY = /^[-/=\w%]+(\.[-/=\w%]+)*$/;
 const DESCRIPTION = "actorscope key-value bucket; codec=";
 const CODEC_IN_DESCRIPTION = /codec=([A-Za-z0-9_-]+)/;
 /** Bound on the initial listing of a watch or `entries()` (the JetStream calls have their own). */
@@ -23,9 +21,8 @@ const LISTING_TIMEOUT_MS = 10_000;
  * and every process then reads and writes that bucket with that codec whatever its bus's own. A
  * bucket made by other tools (no codec in its description) is read and written as JSON.
  *
- * NATS keys may not contain `%`, which `escapeToken` produces: keys are stored with `%` as `=_`
- * and `=` as `==` (one-to-one, and only keys holding either character are rewritten), so every
- * key the in-process bus takes, and every escaped token, works here.
+ * Keys and bucket names are checked by `assertKeyName` and `assertBucketName` before any round
+ * trip, as the in-process store does, and stored as they are (other NATS clients see the same keys).
  */
 export class NatsKeyValueStore implements KeyValueStore {
   private readonly watchers = new Set<QueuedIterator<KvEntry>>();
@@ -38,13 +35,7 @@ export class NatsKeyValueStore implements KeyValueStore {
 
   /** Opens `bucket`, creating it (recording `codec` in it) when missing. */
   static async open(nc: NatsConnection, bucket: string, codec: Codec): Promise<NatsKeyValueStore> {
-    if (!BUCKET.test(bucket)) {
-      throw new BusError(
-        BusErrorCode.INVALID_SUBJECT,
-        `Invalid key-value bucket name "${bucket}": use letters, digits, "_" and "-" only.`,
-        { subject: bucket },
-      );
-    }
+    assertBucketName(bucket);
     try {
       const kv = await nc.jetstream().views.kv(bucket, {
         history: 1,
@@ -67,10 +58,10 @@ export class NatsKeyValueStore implements KeyValueStore {
   }
 
   async get<T = unknown>(key: string): Promise<KeyValueEntry<T> | undefined> {
-    const stored = this.storedKey(key);
+    assertKeyName(key, this.bucket);
     let entry: KvEntry | null;
     try {
-      entry = await this.kv.get(stored);
+      entry = await this.kv.get(key);
     } catch (error) {
       throw kvError(error, "get", this.bucket, key);
     }
@@ -79,19 +70,19 @@ export class NatsKeyValueStore implements KeyValueStore {
   }
 
   async put(key: string, value: unknown): Promise<number> {
-    const stored = this.storedKey(key);
+    assertKeyName(key, this.bucket);
     const bytes = this.codec.encode(value);
     try {
-      return await this.kv.put(stored, bytes);
+      return await this.kv.put(key, bytes);
     } catch (error) {
       throw kvError(error, "put", this.bucket, key);
     }
   }
 
   async delete(key: string): Promise<void> {
-    const stored = this.storedKey(key);
+    assertKeyName(key, this.bucket);
     try {
-      await this.kv.delete(stored);
+      await this.kv.delete(key);
     } catch (error) {
       throw kvError(error, "delete", this.bucket, key);
     }
@@ -206,7 +197,7 @@ export class NatsKeyValueStore implements KeyValueStore {
   }
 
   private toEntry<T>(raw: KvEntry): KeyValueEntry<T> | undefined {
-    const key = fromStoredKey(raw.key);
+    const key = raw.key;
     if (raw.operation !== "PUT") return { key, value: undefined, revision: raw.revision };
     try {
       return { key, value: this.decode(raw) as T, revision: raw.revision };
@@ -223,27 +214,6 @@ export class NatsKeyValueStore implements KeyValueStore {
   private decode(entry: KvEntry): unknown {
     return this.codec.decode(entry.value);
   }
-
-  private storedKey(key: string): string {
-    if (!KEY.test(key)) {
-      throw new BusError(
-        BusErrorCode.INVALID_SUBJECT,
-        `Invalid key "${key}" for key-value bucket "${this.bucket}": keys are subject tokens (build them with escapeToken).`,
-        { subject: this.bucket, data: { key } },
-      );
-    }
-    return toStoredKey(key);
-  }
-}
-
-function toStoredKey(key: string): string {
-  if (!key.includes("=") && !key.includes("%")) return key;
-  return key.replace(/[=%]/g, (c) => (c === "=" ? "==" : "=_"));
-}
-
-function fromStoredKey(stored: string): string {
-  if (!stored.includes("=")) return stored;
-  return stored.replace(/=[=_]/g, (pair) => (pair === "==" ? "=" : "%"));
 }
 
 function kvError(error: unknown, op: string, bucket: string, key?: string): ActorscopeError {

@@ -9,6 +9,7 @@ import {
 } from "../errors/index.js";
 import type { BusHeaders, BusMessage } from "./bus.js";
 import { BusError, BusErrorCode } from "./bus-error.js";
+import { NO_RESPONDERS_WIRE } from "./no-responders.js";
 import type { WireReader } from "./nats-wire.js";
 
 /** Sends replies for received messages (the bus). */
@@ -69,12 +70,6 @@ export interface ReadOptions<T> {
   /** What the payload is, for error messages. */
   readonly what?: string | undefined;
 }
-
-const NO_RESPONDERS_WIRE: WireError = {
-  code: BusErrorCode.NO_RESPONDERS,
-  message: "No one serves the subject this reply subject's request was sent to.",
-  data: {},
-};
 
 /**
  * Decodes a received NATS message into a {@link BusMessage}: the codec its header names, the

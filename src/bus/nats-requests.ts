@@ -1,32 +1,27 @@
 import { createInbox, type NatsConnection, type Subscription } from "nats";
-import { AbortedError, ActorscopeError, TimeoutError, errorFromWire } from "../errors/index.js";
+import { ActorscopeError } from "../errors/index.js";
 import type { RequestOptions } from "./bus.js";
 import { BusError, BusErrorCode } from "./bus-error.js";
+import type { Codec } from "./codec.js";
 import { fromNatsError } from "./nats-errors.js";
 import { readMessage, type Replier } from "./nats-message.js";
-import type { Codec } from "./codec.js";
 import type { WireReader, WireWriter } from "./nats-wire.js";
-
-interface Pending {
-  readonly subject: string;
-  readonly options: RequestOptions;
-  readonly resolve: (value: unknown) => void;
-  readonly reject: (error: ActorscopeError) => void;
-  timer: ReturnType<typeof setTimeout> | undefined;
-  onAbort: (() => void) | undefined;
-}
+import { NO_RESPONDERS_WIRE, noRespondersError } from "./no-responders.js";
+import { RequestWaiter } from "./request-waiter.js";
 
 /**
  * Request/reply over one shared reply subscription (`<inbox>.*`, one token per request), like
- * nats.js's own "mux" but with what the bus contract needs and nats.js's lacks: an AbortSignal,
- * typed errors, replies decoded by the codec their header names, and requests that end at once
- * with `BUS_CONNECTION` when the connection drops (nats.js would let them run to their timeout:
- * a reply sent while we are disconnected is lost, so there is nothing to wait for). Never retried.
+ * nats.js's own "mux" but with what the bus contract needs and nats.js's lacks: replies decoded
+ * by the codec their header names, and requests that end at once with `BUS_CONNECTION` when the
+ * connection drops (nats.js would let them run to their timeout: a reply sent while we are
+ * disconnected is lost, so there is nothing to wait for). The wait itself (bounds, abort,
+ * schema, settling once) is the {@link RequestWaiter} the in-process bus uses too, so both
+ * transports refuse and end requests alike. Never retried.
  */
 export class NatsRequests {
   private prefix = "";
   private sub: Subscription | undefined;
-  private readonly pending = new Map<string, Pending>();
+  private readonly pending = new Map<string, RequestWaiter>();
   private counter = 0;
 
   constructor(
@@ -37,54 +32,35 @@ export class NatsRequests {
     private readonly replier: Replier,
   ) {}
 
-  /** Publishes `data` (already encoded) and waits for the first reply. */
+  /** Encodes `payload` with `codec`, publishes it and waits for the first reply. */
   request<T>(
     subject: string,
     codec: Codec,
-    data: Uint8Array,
+    payload: unknown,
     options: RequestOptions<T>,
   ): Promise<T> {
-    const { signal, timeoutMs } = options;
-    if (signal?.aborted === true) {
-      return Promise.reject(new AbortedError(`bus request ${subject}`, { cause: signal.reason }));
-    }
-    // Opened on the first request, not at connect: a user allowed no reply subjects can still publish.
-    this.sub ??= this.openMux();
     const token = (++this.counter).toString(36);
-    return new Promise<T>((resolve, reject) => {
-      const p: Pending = {
-        subject,
-        options,
-        resolve: resolve as (value: unknown) => void,
-        reject,
-        timer: undefined,
-        onAbort: undefined,
-      };
-      this.pending.set(token, p);
-      p.timer = setTimeout(() => {
-        this.fail(token, new TimeoutError(`bus request ${subject}`, timeoutMs));
-      }, timeoutMs);
-      if (signal !== undefined) {
-        p.onAbort = () => {
-          this.fail(token, new AbortedError(`bus request ${subject}`, { cause: signal.reason }));
-        };
-        signal.addEventListener("abort", p.onAbort, { once: true });
-      }
-      try {
-        const opts = this.writer.options(codec, `${this.prefix}.${token}`, options.headers, false);
-        this.nc.publish(subject, data, opts);
-      } catch (error) {
-        this.fail(token, fromNatsError(error, { op: "request", subject }));
-      }
+    const waiter = new RequestWaiter<T>(subject, options, () => {
+      this.pending.delete(token);
     });
+    // Refused options or an already-fired signal: settled, nothing to set up.
+    if (waiter.isSettled) return waiter.promise;
+    this.pending.set(token, waiter as RequestWaiter);
+    try {
+      const data = codec.encode(payload);
+      // Opened on the first request, not at connect: a user allowed no reply subjects can still publish.
+      this.sub ??= this.openMux();
+      const opts = this.writer.options(codec, `${this.prefix}.${token}`, options.headers, false);
+      this.nc.publish(subject, data, opts);
+    } catch (error) {
+      waiter.fail(fromNatsError(error, { op: "request", subject }));
+    }
+    return waiter.promise;
   }
 
   /** Ends every waiting request with `error` (the connection dropped, the bus closed). */
   failAll(error: (subject: string) => ActorscopeError): void {
-    for (const token of [...this.pending.keys()]) {
-      const p = this.pending.get(token);
-      if (p !== undefined) this.fail(token, error(p.subject));
-    }
+    for (const waiter of [...this.pending.values()]) waiter.fail(error(waiter.subject));
   }
 
   /**
@@ -93,9 +69,9 @@ export class NatsRequests {
    */
   failPublish(subject: string, error: ActorscopeError): boolean {
     let told = false;
-    for (const [token, p] of [...this.pending]) {
-      if (p.subject !== subject) continue;
-      this.fail(token, error);
+    for (const waiter of [...this.pending.values()]) {
+      if (waiter.subject !== subject) continue;
+      waiter.fail(error);
       told = true;
     }
     return told;
@@ -107,14 +83,14 @@ export class NatsRequests {
   }
 
   private openMux(): Subscription {
-    this.prefix = createInbox(this.inboxPrefix);
-    return this.nc.subscribe(`${this.prefix}.*`, {
+    const prefix = createInbox(this.inboxPrefix);
+    const sub = this.nc.subscribe(`${prefix}.*`, {
       callback: (error, msg) => {
         if (error !== null) {
           // The server refused our reply subscription: nothing can come back to anyone waiting.
           this.sub = undefined;
           this.failAll((subject) => {
-            const refused = fromNatsError(error, { op: "subscribe", subject: `${this.prefix}.*` });
+            const refused = fromNatsError(error, { op: "subscribe", subject: `${prefix}.*` });
             return new BusError(
               BusErrorCode.BUS_PERMISSION,
               `${refused.message} (replies to the request on "${subject}" cannot arrive; allow subscribing to the inbox prefix, or set inboxPrefix)`,
@@ -123,45 +99,16 @@ export class NatsRequests {
           });
           return;
         }
-        const token = msg.subject.slice(this.prefix.length + 1);
-        const p = this.pending.get(token);
-        if (p === undefined) return; // a late reply (timed out, aborted) or a second one
-        const read = readMessage(msg, {
-          reader: this.reader,
-          replier: this.replier,
-          schema: p.options.schema,
-          what: `reply from "${p.subject}"`,
-        });
-        if (read instanceof ActorscopeError) {
-          this.fail(token, read);
-        } else if (read.error !== undefined) {
-          this.fail(token, this.remoteError(p.subject, read.error));
-        } else {
-          this.settle(token, p);
-          p.resolve(read.data);
-        }
+        const waiter = this.pending.get(msg.subject.slice(prefix.length + 1));
+        if (waiter === undefined) return; // a late reply (timed out, aborted) or a second one
+        const read = readMessage(msg, { reader: this.reader, replier: this.replier });
+        if (read instanceof ActorscopeError) waiter.fail(read);
+        // The server's 503 status: the request reached nobody.
+        else if (read.error === NO_RESPONDERS_WIRE) waiter.fail(noRespondersError(waiter.subject));
+        else waiter.reply(read);
       },
     });
-  }
-
-  private remoteError(subject: string, wire: Parameters<typeof errorFromWire>[0]): ActorscopeError {
-    const error = errorFromWire(wire);
-    if (error.code === BusErrorCode.NO_RESPONDERS && !(error instanceof BusError)) {
-      return new BusError(BusErrorCode.NO_RESPONDERS, `No one serves "${subject}".`, { subject });
-    }
-    return error;
-  }
-
-  private fail(token: string, error: ActorscopeError): void {
-    const p = this.pending.get(token);
-    if (p === undefined) return;
-    this.settle(token, p);
-    p.reject(error);
-  }
-
-  private settle(token: string, p: Pending): void {
-    this.pending.delete(token);
-    if (p.timer !== undefined) clearTimeout(p.timer);
-    if (p.onAbort !== undefined) p.options.signal?.removeEventListener("abort", p.onAbort);
+    this.prefix = prefix;
+    return sub;
   }
 }

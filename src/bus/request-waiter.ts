@@ -8,8 +8,29 @@ import {
 } from "../errors/index.js";
 import type { RequestOptions } from "./bus.js";
 
-/** The longest timer Node keeps (a longer delay fires at once). */
-const MAX_TIMEOUT_MS = 2_147_483_647;
+/** The longest timer Node keeps (a longer delay fires at once): 2^31 − 1 ms, about 24.8 days. */
+export const MAX_REQUEST_TIMEOUT_MS = 2_147_483_647;
+
+/**
+ * Checks a request's bound, the one rule of both transports: a finite number of milliseconds
+ * above 0 (a request that cannot wait is a bug) and at most {@link MAX_REQUEST_TIMEOUT_MS}
+ * (setTimeout fires a longer delay at once). Throws `VALIDATION_FAILED` naming the subject.
+ */
+export function assertRequestTimeout(timeoutMs: unknown, subject: string): void {
+  if (
+    typeof timeoutMs !== "number" ||
+    !Number.isFinite(timeoutMs) ||
+    timeoutMs <= 0 ||
+    timeoutMs > MAX_REQUEST_TIMEOUT_MS
+  ) {
+    throw new ValidationError(`request options for "${subject}"`, [
+      {
+        path: "timeoutMs",
+        message: `Expected a number of milliseconds above 0 and at most ${MAX_REQUEST_TIMEOUT_MS}, got ${String(timeoutMs)}`,
+      },
+    ]);
+  }
+}
 
 /** What a reply carries, whatever the transport: data, or an error instead. */
 export interface ReplyContent {
@@ -55,9 +76,10 @@ export class RequestWaiter<T = unknown> {
       this.rejectFn = reject;
     });
     const { timeoutMs, signal } = options;
-    if (!Number.isFinite(timeoutMs) || timeoutMs < 0 || timeoutMs > MAX_TIMEOUT_MS) {
-      const message = `must be a finite number of milliseconds from 0 to ${MAX_TIMEOUT_MS}, got ${String(timeoutMs)}`;
-      this.fail(new ValidationError("request options", [{ path: "timeoutMs", message }]));
+    try {
+      assertRequestTimeout(timeoutMs, subject);
+    } catch (error) {
+      this.fail(error);
       return;
     }
     if (signal?.aborted === true) {

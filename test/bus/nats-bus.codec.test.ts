@@ -6,6 +6,7 @@ import { setLogger } from "../../src/errors/index.js";
 import { UserMsg } from "../../src/index.js";
 import { startNatsServer, type NatsServer } from "../harness/nats-server.js";
 import { useQuietLogger } from "../harness/quiet-logger.js";
+import { collect } from "./conformance/collect.js";
 
 useQuietLogger();
 
@@ -149,6 +150,23 @@ describe("NatsBus payloads", () => {
     const m = await got;
     expect(m.data).toBeUndefined();
     expect(m.error).toMatchObject({ code: "NO_RESPONDERS" });
+  });
+
+  it("gets the server's no-responders status only on the publisher's own reply subscription", async () => {
+    // nats-server answers the publishing connection, not every subscriber of the reply subject.
+    const other = await NatsBus.connect({ servers: server.url });
+    const inbox = bus.inbox();
+    const elsewhere = collect(other.subscribe(inbox));
+    await other.flush();
+    bus.publish("t.nobody.at.all", 1, { replyTo: inbox });
+    await bus.flush();
+    other.publish("t.nobody.at.all", 2, { replyTo: inbox });
+    // One connection's messages keep their order: a status for the first publish would come first.
+    const got = await elsewhere.until(1);
+    expect(got.map((m) => m.error?.code)).toEqual(["NO_RESPONDERS"]);
+    await other.flush();
+    expect(elsewhere.received).toHaveLength(1);
+    await other.close();
   });
 
   it("records a bucket's codec in the bucket, so buses with other codecs share it", async () => {

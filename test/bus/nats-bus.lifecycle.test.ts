@@ -87,12 +87,15 @@ describe("NatsBus across a server restart", () => {
   it("ends an in-flight request with BUS_CONNECTION, reconnects, and serves new requests", async () => {
     const server$ = await connect({ name: "responder" });
     const client = await connect({ name: "client" });
-    server$.subscribe("t.silent").subscribe(() => undefined);
+    const silent = firstValueFrom(server$.subscribe("t.silent"));
     server$.subscribe<number>("t.echo").subscribe((m) => m.respond?.(m.data));
     await server$.flush();
     await expect(client.request("t.echo", 1, { timeoutMs: 5_000 })).resolves.toBe(1);
 
     const inFlight = client.request("t.silent", 1, { timeoutMs: 60_000 }).catch((e: unknown) => e);
+    // Restarted only once the request is with its (silent) responder: before, the server might
+    // find nobody there while it shuts down and answer "no responders".
+    await silent;
     const lost = next(client, "disconnect");
     const back = Promise.all([next(client, "reconnect"), next(server$, "reconnect")]);
     await server.restart();

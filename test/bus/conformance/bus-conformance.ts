@@ -2,6 +2,7 @@ import { describe } from "vitest";
 import type { BusPair } from "./collect.js";
 import { keyValueCases } from "./kv-cases.js";
 import { lifecycleCases } from "./lifecycle-cases.js";
+import { noRespondersCases } from "./no-responders-cases.js";
 import { payloadCases } from "./payload-cases.js";
 import { propertyCases } from "./property-cases.js";
 import { pubSubCases } from "./pubsub-cases.js";
@@ -35,6 +36,7 @@ export function describeBusConformance(
   describe(`Bus conformance: ${name}`, () => {
     pubSubCases(open);
     requestCases(open);
+    noRespondersCases(open);
     payloadCases(open, { binary });
     lifecycleCases(open);
     keyValueCases(open);

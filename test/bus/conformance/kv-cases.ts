@@ -1,5 +1,32 @@
 import { describe, expect, it } from "vitest";
-import { collectItems, usePair, type OpenBusPair } from "./collect.js";
+import { BusError, assertBucketName, assertKeyName } from "../../../src/bus/index.js";
+import { caught, collectItems, usePair, type OpenBusPair } from "./collect.js";
+
+/** The whole alphabet of NATS KV keys: letters, digits, `-/_=.` (`.` inside only). */
+const VALID_KEYS = ["a-b_c/d=e.f", "A9", "x/y/z", "=", "-", "_", "/", "a.b.c", "tool.Bash"];
+const INVALID_KEYS = [
+  "",
+  ".",
+  ".a",
+  "a.",
+  "a..b",
+  "a b",
+  " ",
+  "a\tb",
+  "*",
+  "a*",
+  "a.*",
+  ">",
+  "a.>",
+  "%",
+  "a%2Eb",
+  "é",
+  "ключ",
+  "a\u00a0b",
+  "a:b",
+  "a,b",
+];
+const INVALID_BUCKETS = ["", "a.b", "a b", "a*", "a>", "a/b", "a=b", "a%", "é", "a\u00a0"];
 
 /** The key-value store beside the bus, seen from both endpoints. */
 export function keyValueCases(open: OpenBusPair): void {
@@ -78,17 +105,51 @@ export function keyValueCases(open: OpenBusPair): void {
       expect(watch.received.map((e) => e.key)).toEqual(["k"]);
     });
 
-    it("refuses invalid bucket names and keys with INVALID_SUBJECT", async () => {
+    it("takes every key of the NATS KV alphabet, stored as it is", async () => {
+      const { a, b, p } = pair();
+      const kvA = await a.keyValue(`${p}_keys`);
+      const kvB = await b.keyValue(`${p}_keys`);
+      const keys = VALID_KEYS;
+      for (const [i, key] of keys.entries()) await kvA.put(key, i);
+      for (const [i, key] of keys.entries()) expect((await kvB.get(key))?.value).toBe(i);
+      expect((await kvB.entries()).map((e) => e.key)).toEqual(keys);
+      await kvB.delete(keys[0] ?? "");
+      await expect(kvA.get(keys[0] ?? "")).resolves.toBeUndefined();
+    });
+
+    it("refuses invalid keys before any round trip: one BusError, one message", async () => {
       const { a, p } = pair();
-      const invalid = { code: "INVALID_SUBJECT" };
-      for (const bucket of ["", "a.b", "a b", "a*", "a/b"]) {
-        await expect(a.keyValue(bucket)).rejects.toMatchObject(invalid);
+      const bucket = `${p}_reg`;
+      const kv = await a.keyValue(bucket);
+      for (const key of INVALID_KEYS) {
+        const expected = caught(() => {
+          assertKeyName(key, bucket);
+        }) as BusError;
+        expect(expected).toBeInstanceOf(BusError);
+        expect(expected).toMatchObject({ code: "INVALID_SUBJECT", data: { key, bucket } });
+        for (const attempt of [kv.put(key, 1), kv.get(key), kv.delete(key)]) {
+          const error = await attempt.catch((e: unknown) => e);
+          expect(error, `key ${JSON.stringify(key)}`).toBeInstanceOf(BusError);
+          expect(error).toMatchObject({ code: expected.code, message: expected.message });
+        }
       }
-      const kv = await a.keyValue(`${p}_reg`);
-      for (const key of ["", ".a", "a.", "a..b", "a b", "a*", "a>", "é"]) {
-        await expect(kv.put(key, 1)).rejects.toMatchObject(invalid);
-        await expect(kv.get(key)).rejects.toMatchObject(invalid);
+      // Nothing was written by the refused calls.
+      await expect(kv.entries()).resolves.toEqual([]);
+    });
+
+    it("refuses invalid bucket names with assertBucketName's error, and takes valid ones", async () => {
+      const { a, p } = pair();
+      for (const bucket of INVALID_BUCKETS) {
+        const expected = caught(() => {
+          assertBucketName(bucket);
+        }) as BusError;
+        expect(expected).toMatchObject({ code: "INVALID_SUBJECT", data: { bucket } });
+        const error = await a.keyValue(bucket).catch((e: unknown) => e);
+        expect(error, `bucket ${JSON.stringify(bucket)}`).toBeInstanceOf(BusError);
+        expect(error).toMatchObject({ code: expected.code, message: expected.message });
       }
+      const kv = await a.keyValue(`${p}-Valid_9`);
+      expect(kv.bucket).toBe(`${p}-Valid_9`);
     });
   });
 }

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { BusError } from "../../../src/bus/index.js";
+import { assertRequestTimeout } from "../../../src/bus/request-waiter.js";
 import {
   ActorscopeError,
   TimeoutError,
   ValidationError,
   AbortedError,
 } from "../../../src/errors/index.js";
-import { collect, usePair, type OpenBusPair } from "./collect.js";
+import { caught, collect, usePair, type OpenBusPair } from "./collect.js";
 
 /** Request/reply: replies, streams of replies, every way a wait ends, typed errors. */
 export function requestCases(open: OpenBusPair): void {
@@ -173,17 +174,59 @@ export function requestCases(open: OpenBusPair): void {
       expect((error as ValidationError).issues.map((i) => i.path)).toEqual(["ok"]);
     });
 
-    it("refuses an unbounded or negative timeout with VALIDATION_FAILED", async () => {
+    it("refuses a timeout that is not above 0 and at most 2^31 - 1 ms, before sending anything", async () => {
       const { a, b, p } = pair();
+      let received = 0;
       a.subscribe(`${p}.t`).subscribe((m) => {
-        m.respond?.(1);
+        received++;
+        m.respond?.(received);
       });
       await a.flush();
-      for (const timeoutMs of [Number.POSITIVE_INFINITY, -1, Number.NaN]) {
-        await expect(b.request(`${p}.t`, 0, { timeoutMs })).rejects.toMatchObject({
-          code: "VALIDATION_FAILED",
+      const refused = [
+        0,
+        -0,
+        -1,
+        -0.5,
+        Number.NaN,
+        Number.POSITIVE_INFINITY,
+        Number.NEGATIVE_INFINITY,
+        2 ** 31,
+        Number.MAX_SAFE_INTEGER,
+        "100" as unknown as number,
+      ];
+      for (const timeoutMs of refused) {
+        const expected = caught(() => {
+          assertRequestTimeout(timeoutMs, `${p}.t`);
         });
+        expect(expected).toBeInstanceOf(ValidationError);
+        const error = await b.request(`${p}.t`, 0, { timeoutMs }).catch((e: unknown) => e);
+        expect(error, `timeoutMs ${String(timeoutMs)}`).toBeInstanceOf(ValidationError);
+        expect(error).toMatchObject({
+          code: "VALIDATION_FAILED",
+          message: (expected as ValidationError).message,
+        });
+        expect((error as ValidationError).issues.map((i) => i.path)).toEqual(["timeoutMs"]);
       }
+      // Nothing refused was sent: the responder's first request is the next one.
+      await expect(b.request(`${p}.t`, 0, { timeoutMs: 10_000 })).resolves.toBe(1);
+    });
+
+    it("takes any bound above 0 up to 2^31 - 1 ms, fractions included", async () => {
+      const { a, b, p } = pair();
+      a.subscribe(`${p}.t`).subscribe((m) => {
+        m.respond?.(m.data);
+      });
+      await a.flush();
+      await expect(b.request(`${p}.t`, "max", { timeoutMs: 2 ** 31 - 1 })).resolves.toBe("max");
+      await expect(b.request(`${p}.t`, "frac", { timeoutMs: 9_999.5 })).resolves.toBe("frac");
+    });
+
+    it("checks the bound before the signal: a refused bound wins over an aborted signal", async () => {
+      const { b, p } = pair();
+      const error = await b
+        .request(`${p}.t`, 0, { timeoutMs: 0, signal: AbortSignal.abort() })
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: "VALIDATION_FAILED" });
     });
   });
 }
