@@ -91,8 +91,20 @@ export class InProcessBus implements Bus {
     this.assertOpen();
     assertPublishSubject(subject);
     const replyTo = options?.replyTo;
-    if (replyTo !== undefined) assertPublishSubject(replyTo);
-    this.send(subject, payload, replyTo, options?.headers, undefined);
+    if (replyTo === undefined) {
+      this.send(subject, payload, undefined, options?.headers, undefined);
+      return;
+    }
+    assertPublishSubject(replyTo);
+    // As nats-server does: a message that expects replies and reaches nobody gets a "no
+    // responders" answer on its reply subject, so a caller tells "never delivered" from "slow".
+    if (this.send(subject, payload, replyTo, options?.headers, undefined) === 0) {
+      this.send(replyTo, undefined, undefined, undefined, {
+        code: BusErrorCode.NO_RESPONDERS,
+        message: `No responders on "${subject}".`,
+        data: { subject },
+      });
+    }
   }
 
   subscribe<T = unknown>(

@@ -88,6 +88,17 @@ export function requestCases(open: OpenBusPair): void {
       expect(error).toMatchObject({ code: "NO_RESPONDERS", subject: `${p}.nobody` });
     });
 
+    it("answers a publish with a reply subject that reaches nobody with a NO_RESPONDERS error message", async () => {
+      const { b, p } = pair();
+      const inbox = b.inbox();
+      const got = collect(b.subscribe(inbox));
+      await b.flush();
+      b.publish(`${p}.nobody.home`, 1, { replyTo: inbox });
+      const [message] = await got.until(1);
+      expect(message?.data).toBeUndefined();
+      expect(message?.error).toMatchObject({ code: "NO_RESPONDERS" });
+    });
+
     it("rejects with ABORTED when the signal fires, or has already fired", async () => {
       const { a, b, p } = pair();
       const silent = collect(a.subscribe(`${p}.silent`));
