@@ -79,3 +79,33 @@ export {
   type SupervisedActor,
   type SupervisionReport,
 } from "./runtime/index.js";
+export { serveTools } from "./tool-worker/serve-tools.js";
+export { ToolWorker, type ToolExecution, type ToolWorkerStats } from "./tool-worker/tool-worker.js";
+export type { ServeToolsOptions } from "./tool-worker/tool-worker-options.js";
+export { remoteTools } from "./remote-tools/remote-tools.js";
+export { RemoteToolSource, remoteToolSource } from "./remote-tools/remote-tool-source.js";
+export { RemoteTool } from "./remote-tools/remote-tool.js";
+export type {
+  RemoteToolSourceOptions,
+  RemoteToolsOptions,
+} from "./remote-tools/remote-tools-options.js";
+export { RemoteToolError, RemoteToolErrorCode } from "./tool-protocol/remote-tool-error.js";
+export { ToolFrameSchema, ToolFrameKind, type ToolFrame } from "./tool-protocol/tool-frame.js";
+export {
+  ToolCallRequestSchema,
+  ToolCancelSchema,
+  type ToolCallRequest,
+  type ToolCancel,
+} from "./tool-protocol/tool-call-request.js";
+export {
+  ToolCheckRequestSchema,
+  ToolCheckAnswerSchema,
+  type ToolCheckRequest,
+  type ToolCheckRequestInput,
+  type ToolCheckAnswer,
+} from "./tool-protocol/tool-check.js";
+export {
+  ToolRegistryEntrySchema,
+  TOOL_REGISTRY_VERSION,
+  type ToolRegistryEntry,
+} from "./tool-protocol/tool-registry-entry.js";

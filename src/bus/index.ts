@@ -12,7 +12,13 @@ export { BusError, BusErrorCode } from "./bus-error.js";
 export type { Codec } from "./codec.js";
 export { jsonCodec } from "./json-codec.js";
 export { msgpackCodec } from "./msgpack-codec.js";
-export { Subjects, assertSubject, escapeToken, unescapeToken } from "./subjects.js";
+export {
+  Subjects,
+  REGISTRY_TOOL_PREFIX,
+  assertSubject,
+  escapeToken,
+  unescapeToken,
+} from "./subjects.js";
 export { CODECS, DEFAULT_CODEC, resolveCodec } from "./codec-choice.js";
 export { NatsBus } from "./nats-bus.js";
 export {

@@ -122,9 +122,30 @@ export class Subjects {
   toolCheck(name: string): string {
     return `${this.prefix}.tool.${escapeToken(name)}.check`;
   }
-  /** Cancels a running call. */
-  toolCancel(callId: string): string {
-    return `${this.prefix}.tool.cancel.${escapeToken(callId)}`;
+  /**
+   * One call of a tool, sent to one worker (`workerId`) rather than the queue group: callers that
+   * know the live workers from the registry balance their calls themselves, since a queue group
+   * picks its member at random.
+   */
+  toolCallAt(name: string, workerId: string): string {
+    return `${this.prefix}.tool.${escapeToken(name)}.call.${escapeToken(workerId)}`;
+  }
+  /**
+   * Cancels a running call of a tool (payload `{ call_id }`). One subject per tool, not per call
+   * (DESIGN.md had `as.tool.cancel.<call id>`): a per-call subject costs the server a subscribe and
+   * an unsubscribe per call, `as.tool.cancel.*` would collide with a tool named `cancel`, and with
+   * every subject of a tool under `as.tool.<name>.>` a worker's permissions are one line.
+   */
+  toolCancel(name: string): string {
+    return `${this.prefix}.tool.${escapeToken(name)}.cancel`;
+  }
+  /** Every subject of a tool (`.call`, `.call.<worker>`, `.check`, `.cancel`), for permissions. */
+  toolAll(name: string): string {
+    return `${this.prefix}.tool.${escapeToken(name)}.>`;
+  }
+  /** The queue group a tool's workers share unless told otherwise. */
+  toolQueue(name: string): string {
+    return `${this.prefix}.tool.${escapeToken(name)}`;
   }
   /** Supervision reports of a runtime (a crashed actor). */
   supervision(runtime: string): string {
@@ -142,7 +163,18 @@ export class Subjects {
   registry(): string {
     return `${this.prefix.replaceAll(".", "_")}_registry`;
   }
+  /**
+   * The registry key of one tool served by one worker: `tool.<name>.<worker>`, each part encoded
+   * one-to-one into the key alphabet (see {@link bucketToken}), so two tools or two workers never
+   * share a key and any name is a valid key on both transports.
+   */
+  registryKey(tool: string, workerId: string): string {
+    return `${REGISTRY_TOOL_PREFIX}${bucketToken(tool)}.${bucketToken(workerId)}`;
+  }
 }
+
+/** Where tool entries start in the registry (other kinds of entry may share the bucket). */
+export const REGISTRY_TOOL_PREFIX = "tool.";
 
 /**
  * A name as a part of a bucket name (`[A-Za-z0-9_-]`): every character but letters, digits and

@@ -130,6 +130,10 @@ export class PermissionEngine {
     const mode = context.mode;
     assertKnownMode(mode);
     const name = tool.name;
+    if (tool.preparePermissions !== undefined) {
+      const prepared = tool.preparePermissions(input, context);
+      if (isPromiseLike(prepared)) await prepared;
+    }
     // What rules see: the whole input, or each of its parts (departure 7).
     const call = new RuleCall(tool, input);
 

@@ -31,4 +31,11 @@ export interface PermissionSubject {
    * only when every part is read-only or covered by some allow rule (an empty list never is).
    */
   ruleSubjects?(input: ToolInput): MaybePromise<readonly RuleSubject[] | null>;
+  /**
+   * Called once at the start of each decision, before any other hook, with the context the
+   * engine decides with. A tool whose hooks are answered elsewhere (a remote tool, whose worker
+   * answers over the bus) fetches here, in one round trip, every answer this decision may need,
+   * and then answers the hooks that follow from what it fetched.
+   */
+  preparePermissions?(input: ToolInput, context: PermissionContext): MaybePromise<void>;
 }

@@ -87,7 +87,12 @@ describe("Subjects", () => {
     expect(s.hubMsgs("room")).toBe("as.hub.room.msgs");
     expect(s.toolCall("Bash")).toBe("as.tool.Bash.call");
     expect(s.toolCheck("Bash")).toBe("as.tool.Bash.check");
-    expect(s.toolCancel("c1")).toBe("as.tool.cancel.c1");
+    expect(s.toolCancel("Bash")).toBe("as.tool.Bash.cancel");
+    expect(s.toolCancel("cancel")).toBe("as.tool.cancel.cancel");
+    expect(s.toolCallAt("Bash", "w.1")).toBe("as.tool.Bash.call.w%2E1");
+    expect(s.toolAll("Bash")).toBe("as.tool.Bash.>");
+    expect(s.registryKey("Bash", "w.1")).toBe("tool.Bash.w_2E1");
+    expect(s.registryKey("a_b", "w")).not.toBe(s.registryKey("a", "b_w"));
     expect(new Subjects("sim.one").agentIn("a")).toBe("sim.one.agent.a.in");
   });
 

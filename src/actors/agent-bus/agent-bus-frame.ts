@@ -21,8 +21,7 @@ export const AgentFrameKind = {
 } as const;
 export type AgentFrameKind = (typeof AgentFrameKind)[keyof typeof AgentFrameKind];
 
-/** The header that numbers the frames of one command (0, 1, 2, …). */
-export const SEQ_HEADER = "as-seq";
+export { SEQ_HEADER } from "../framed-call/seq-header.js";
 
 const AcceptedFrameSchema = z.object({
   kind: z.literal(AgentFrameKind.ACCEPTED),

@@ -2,6 +2,7 @@ import type { Subscription } from "rxjs";
 import type { Bus, BusMessage } from "../../bus/index.js";
 import { BusError, BusErrorCode } from "../../bus/index.js";
 import { getLogger, TimeoutError } from "../../errors/index.js";
+import { FrameWatch } from "../framed-call/frame-watch.js";
 import type { AgentEvent } from "../../message/index.js";
 import type { AgentBusCommandType } from "./agent-bus-command.js";
 import { AgentBusError, AgentBusErrorCode, agentErrorFromWire } from "./agent-bus-error.js";
@@ -44,11 +45,8 @@ export class RemoteCall {
   readonly #target: RemoteTarget;
   readonly #onEvent: ((event: AgentEvent) => void) | null;
   readonly #what: string;
+  readonly #watch: FrameWatch;
   #subscription: Subscription | null = null;
-  #expected = 0;
-  #timer: ReturnType<typeof setTimeout> | null = null;
-  #framesInWindow = 0;
-  #lastCheck = 0;
   #settled = false;
   #resolve!: (frame: AgentEndFrame) => void;
   #reject!: (error: unknown) => void;
@@ -63,6 +61,24 @@ export class RemoteCall {
       this.#resolve = resolve;
       this.#reject = reject;
     });
+    const { agentId, timeoutMs, missedHeartbeats } = target;
+    this.#watch = new FrameWatch({
+      timeoutMs,
+      missedHeartbeats,
+      onTimeout: () => {
+        this.#fail(new TimeoutError(`agent '${agentId}' taking a ${what} command`, timeoutMs));
+      },
+      onLost: (heartbeatMs, windowMs) => {
+        this.#fail(
+          new AgentBusError(
+            AgentBusErrorCode.AGENT_LOST,
+            agentId,
+            `Agent '${agentId}' stopped answering (no heartbeat for ${windowMs} ms) during a ${what} command; it may or may not have taken effect.`,
+            { data: { heartbeat_ms: heartbeatMs, window_ms: windowMs } },
+          ),
+        );
+      },
+    });
   }
 
   /** Whether the answer has ended (or the wait failed). */
@@ -72,7 +88,7 @@ export class RemoteCall {
 
   /** Sends the command and starts waiting for its answer. */
   send(command: WireCommand): this {
-    const { bus, inSubject, timeoutMs, agentId } = this.#target;
+    const { bus, inSubject, agentId } = this.#target;
     try {
       const inbox = bus.inbox();
       this.#subscription = bus
@@ -94,11 +110,7 @@ export class RemoteCall {
           },
         });
       if (this.#settled) return this;
-      this.#timer = setTimeout(() => {
-        this.#fail(
-          new TimeoutError(`agent '${agentId}' taking a ${this.#what} command`, timeoutMs),
-        );
-      }, timeoutMs);
+      this.#watch.begin();
       bus.publish(inSubject, command, { replyTo: inbox });
     } catch (error) {
       this.#fail(error);
@@ -114,10 +126,9 @@ export class RemoteCall {
 
   #take(message: BusMessage<AgentFrame>): void {
     if (this.#settled) return;
-    const seq = message.headers?.[SEQ_HEADER];
-    if (seq === undefined && message.error === undefined) {
-      // Not from the agent (its frames are numbered; only a transport's own error, such as
-      // "no responders", is not): dropped, as a malformed frame is.
+    const verdict = this.#watch.check(message);
+    if (verdict === "unnumbered") {
+      // Not from the agent (its frames are numbered): dropped, as a malformed frame is.
       getLogger().warn(
         `a frame without ${SEQ_HEADER} on a ${this.#what} call's inbox was dropped`,
         {
@@ -126,19 +137,18 @@ export class RemoteCall {
       );
       return;
     }
-    if (seq !== undefined && Number(seq) !== this.#expected) {
+    if (verdict !== "next") {
+      const { agentId } = this.#target;
       this.#fail(
         new AgentBusError(
           AgentBusErrorCode.FRAMES_LOST,
-          this.#target.agentId,
-          `Frame ${this.#expected} of agent '${this.#target.agentId}' went missing (frame ${seq} came); the ${this.#what} command's outcome is unknown.`,
-          { data: { expected: this.#expected, received: seq } },
+          agentId,
+          `Frame ${verdict.expected} of agent '${agentId}' went missing (frame ${verdict.received} came); the ${this.#what} command's outcome is unknown.`,
+          { data: { expected: verdict.expected, received: verdict.received } },
         ),
       );
       return;
     }
-    this.#expected++;
-    this.#framesInWindow++;
     if (message.error !== undefined) {
       this.#fail(agentErrorFromWire(message.error));
       return;
@@ -146,7 +156,7 @@ export class RemoteCall {
     const frame = message.data;
     switch (frame.kind) {
       case "accepted":
-        this.#watch(frame.heartbeat_ms);
+        this.#watch.accepted(frame.heartbeat_ms);
         return;
       case "heartbeat":
         return;
@@ -159,35 +169,6 @@ export class RemoteCall {
     }
   }
 
-  /**
-   * From `accepted` on: checks once per `missedHeartbeats` intervals that a frame came. A check
-   * that runs late (this process was blocked) only starts a new window: the frames may be
-   * waiting to be read.
-   */
-  #watch(heartbeatMs: number): void {
-    if (this.#timer !== null) clearTimeout(this.#timer);
-    const windowMs = heartbeatMs * this.#target.missedHeartbeats;
-    this.#lastCheck = performance.now();
-    this.#framesInWindow = 0;
-    this.#timer = setInterval(() => {
-      const at = performance.now();
-      const late = at - this.#lastCheck > windowMs * 1.5;
-      this.#lastCheck = at;
-      if (this.#framesInWindow === 0 && !late) {
-        const { agentId } = this.#target;
-        this.#fail(
-          new AgentBusError(
-            AgentBusErrorCode.AGENT_LOST,
-            agentId,
-            `Agent '${agentId}' stopped answering (no heartbeat for ${windowMs} ms) during a ${this.#what} command; it may or may not have taken effect.`,
-            { data: { heartbeat_ms: heartbeatMs, window_ms: windowMs } },
-          ),
-        );
-      }
-      this.#framesInWindow = 0;
-    }, windowMs);
-  }
-
   #fail(error: unknown): void {
     if (this.#settled) return;
     this.#settle();
@@ -196,8 +177,7 @@ export class RemoteCall {
 
   #settle(): void {
     this.#settled = true;
-    if (this.#timer !== null) clearTimeout(this.#timer);
-    this.#timer = null;
+    this.#watch.stop();
     // Unsubscribing may run inside this subscription's own delivery: rxjs allows that.
     this.#subscription?.unsubscribe();
     this.#subscription = null;
