@@ -75,6 +75,7 @@ export {
   AgentRef,
   AgentBusError,
   AgentBusErrorCode,
+  AgentFailureSource,
   AgentBusCommandSchema,
   AgentFrameSchema,
   AgentTransitionSchema,

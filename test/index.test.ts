@@ -62,6 +62,7 @@ const PUBLIC_NAMES = [
   "AgentBusErrorCode",
   "AgentCommandSchema",
   "AgentEventSchema",
+  "AgentFailureSource",
   "AgentFrameSchema",
   "AgentOrientedError",
   "AgentPresenceEventType",

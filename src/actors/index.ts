@@ -26,6 +26,7 @@ export {
 } from "./agent/generate-structured-output-tool.js";
 export { spawnAgent, type SpawnAgentOptions, type AgentHandle } from "./agent-bus/spawn-agent.js";
 export { agentRef, AgentRef, type AgentRefOptions } from "./agent-bus/agent-ref.js";
+export { AgentFailureSource } from "./agent-bus/agent-failure.js";
 export {
   AgentBusError,
   AgentBusErrorCode,

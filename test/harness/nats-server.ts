@@ -64,6 +64,12 @@ export interface NatsServer {
   start(): Promise<void>;
   /** `stop()` then `start()`. */
   restart(): Promise<void>;
+  /**
+   * Rewrites the configuration (a server started with one) and has the running server reload it
+   * (SIGHUP): changed permissions apply to the connected clients at once, as in production.
+   * Resolves once the server says it reloaded; rejects when it refuses the new configuration.
+   */
+  reload(config: NatsServerConfig | string): Promise<void>;
   /** Stops the server and removes its store. */
   dispose(): Promise<void>;
 }
@@ -74,10 +80,16 @@ process.once("exit", () => {
   for (const child of live) child.kill("SIGKILL");
 });
 
-function configText(config: NatsServerConfig | string): string {
+/**
+ * The configuration file's text. JetStream goes in the file, not on the command line, when the
+ * configuration is an object: a reload (SIGHUP) re-reads only the file, and one without a
+ * `jetstream` block shuts JetStream down.
+ */
+function configText(config: NatsServerConfig | string, jetstreamDir: string | undefined): string {
   if (typeof config === "string") return config;
   const { extra, ...rest } = config;
-  return JSON.stringify({ ...rest, ...extra }, null, 2);
+  const jetstream = jetstreamDir === undefined ? {} : { jetstream: { store_dir: jetstreamDir } };
+  return JSON.stringify({ ...jetstream, ...rest, ...extra }, null, 2);
 }
 
 /** True when `nats-server` is on PATH. */
@@ -93,12 +105,15 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
   const port = await freePort();
   const storeDir = await mkdtemp(join(tmpdir(), "actorscope-nats-"));
   const args = ["-a", "127.0.0.1", "-p", String(port)];
+  const configFile = join(storeDir, "server.conf");
+  const jetstream = options.jetstream ?? true;
+  const jetstreamInFile = jetstream && typeof options.config === "object";
+  const jetstreamDir = jetstreamInFile ? storeDir : undefined;
   if (options.config !== undefined) {
-    const configFile = join(storeDir, "server.conf");
-    await writeFile(configFile, configText(options.config));
+    await writeFile(configFile, configText(options.config, jetstreamDir));
     args.push("-c", configFile);
   }
-  if (options.jetstream ?? true) args.push("-js", "-sd", storeDir);
+  if (jetstream && !jetstreamInFile) args.push("-js", "-sd", storeDir);
   args.push(...(options.args ?? []));
   const readyTimeoutMs = options.readyTimeoutMs ?? 10_000;
   let child: ChildProcess | undefined;
@@ -130,6 +145,32 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
           new Error(`nats-server exited before ready (code ${code}, signal ${signal}):\n${log}`),
         );
       });
+    });
+  };
+
+  const reload = async (config: NatsServerConfig | string): Promise<void> => {
+    const proc = child;
+    if (options.config === undefined) throw new Error("reload: the server has no configuration");
+    if (proc === undefined || proc.exitCode !== null) throw new Error("reload: not running");
+    await writeFile(configFile, configText(config, jetstreamDir));
+    await new Promise<void>((resolve, reject) => {
+      let log = "";
+      const timer = setTimeout(() => {
+        done(new Error(`nats-server did not reload in ${readyTimeoutMs} ms:\n${log}`));
+      }, readyTimeoutMs);
+      const done = (error?: Error): void => {
+        clearTimeout(timer);
+        proc.stderr?.off("data", onData);
+        if (error === undefined) resolve();
+        else reject(error);
+      };
+      const onData = (chunk: Buffer): void => {
+        log += chunk.toString();
+        if (log.includes("Reloaded server configuration")) done();
+        else if (/Failed to reload|\[(ERR|FTL)\]/.test(log)) done(new Error(log));
+      };
+      proc.stderr?.on("data", onData);
+      proc.kill("SIGHUP");
     });
   };
 
@@ -165,6 +206,7 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
       await terminate("SIGTERM");
       await launch();
     },
+    reload,
     dispose: async () => {
       await terminate("SIGTERM");
       await rm(storeDir, { recursive: true, force: true });

@@ -65,3 +65,34 @@ describe("startNatsServer (test harness)", () => {
     await fresh.close();
   });
 });
+
+describe("startNatsServer with a configuration (test harness)", () => {
+  it("reloads a changed configuration into the running server: live clients lose a revoked permission, JetStream stays", async () => {
+    const user = (subscribe: string[]) => ({
+      user: "u",
+      password: "p",
+      permissions: { subscribe: { allow: [...subscribe, "_INBOX.>"] } },
+    });
+    const server = await startNatsServer({
+      config: { authorization: { users: [user(["x.in"])] } },
+    });
+    const nc = await connect({ servers: server.url, user: "u", pass: "p" });
+    const refused = new Promise<string>((resolve) => {
+      nc.subscribe("x.in", {
+        callback: (error) => {
+          if (error !== null) resolve(error.code);
+        },
+      });
+    });
+    await nc.flush();
+    const kv = await nc.jetstream().views.kv("reloaded");
+    await kv.put("k", sc.encode("v"));
+    await server.reload({ authorization: { users: [user([])] } });
+    expect(await refused).toBe("PERMISSIONS_VIOLATION");
+    const entry = await (await nc.jetstream().views.kv("reloaded")).get("k");
+    expect(entry === null ? null : sc.decode(entry.value)).toBe("v");
+    await expect(server.reload("this is { not a config")).rejects.toThrow();
+    await nc.close();
+    await server.dispose();
+  });
+});

@@ -18,8 +18,8 @@ export interface AgentFeedsOptions {
  * An agent's two feeds on the bus: every event of `agent.events$` on `as.agent.<id>.events`, in
  * order, and every transition of its statechart (one per event it processes, from XState's
  * inspection API: its state value after the event, the event's type, the time) on
- * `as.agent.<id>.state`. A publish that fails (the bus closed, a payload the codec refuses) is
- * logged, never thrown into the agent.
+ * `as.agent.<id>.state`. A publish that fails is never thrown into the agent: the first one on an
+ * open bus (a payload the codec refuses) goes to `onFailure`, one on a closed bus is logged.
  */
 export class AgentFeeds {
   readonly #bus: Bus;
@@ -29,10 +29,19 @@ export class AgentFeeds {
   /** Publishes that failed (the first is logged at once, the count when the feeds stop). */
   #failed = 0;
 
-  constructor(bus: Bus, agent: Agent, options: AgentFeedsOptions) {
+  readonly #onFailure: (error: unknown) => void;
+
+  constructor(
+    bus: Bus,
+    agent: Agent,
+    options: AgentFeedsOptions,
+    /** Told of the first publish that fails while the bus is open (a closed bus is no failure). */
+    onFailure: (error: unknown) => void = () => undefined,
+  ) {
     this.#bus = bus;
     this.#agent = agent;
     this.#options = options;
+    this.#onFailure = onFailure;
   }
 
   /** Starts both feeds, and announces the agent (its state now) on the state feed. */
@@ -86,6 +95,10 @@ export class AgentFeeds {
     } catch (error) {
       // The first one only: a closed bus would otherwise log every event of every reply.
       if (this.#failed++ > 0) return;
+      if (!this.#bus.isClosed) {
+        this.#onFailure(error);
+        return;
+      }
       getLogger().warn(`agent '${this.#options.id}': could not publish on ${subject}`, {
         error: String(error),
       });

@@ -1,10 +1,11 @@
-import type { Subscription } from "rxjs";
+import { Subject, type Observable, type Subscription } from "rxjs";
 import type { Bus, BusMessage } from "../../bus/index.js";
-import { getLogger, ValidationError } from "../../errors/index.js";
+import { getLogger, ValidationError, type ActorscopeError } from "../../errors/index.js";
 import { Msg } from "../../message/index.js";
 import type { Agent, ReplyOptions } from "../agent/agent.js";
 import { AgentBusCommandSchema, type AgentBusCommand } from "./agent-bus-command.js";
 import { AgentBusError, AgentBusErrorCode } from "./agent-bus-error.js";
+import { AgentFailureSource, agentFailure } from "./agent-failure.js";
 import { AgentFrameKind } from "./agent-bus-frame.js";
 import { AgentFeeds } from "./agent-feeds.js";
 import { AgentPresenceEventType, type AgentDescription } from "./agent-transition.js";
@@ -30,7 +31,10 @@ const DONE = { kind: AgentFrameKind.DONE } as const;
  * by the bus: a malformed one gets a `VALIDATION_FAILED` error reply, or a warning when it
  * expects none) and hands each to the agent **in the same step as it arrives**, so the agent's
  * mailbox orders them as they arrived; answers each with its frames (`ServerCall`), beating
- * while a command is not over; and runs the agent's feeds (`AgentFeeds`).
+ * while a command is not over; and runs the agent's feeds (`AgentFeeds`). What fails where no
+ * caller can be told — its command subscription, the serving code, a feed, its statechart — goes
+ * to `failures$` (for a supervising runtime), never into the process; a failure that leaves it
+ * unable to serve (the subscription or the statechart) also stops it.
  */
 export class AgentServer {
   readonly #bus: Bus;
@@ -38,6 +42,8 @@ export class AgentServer {
   readonly #options: AgentServerOptions;
   readonly #feeds: AgentFeeds;
   #subscription: Subscription | null = null;
+  #statechart: { unsubscribe(): void } | null = null;
+  readonly #failures = new Subject<ActorscopeError>();
   /** The commands not over yet (they get heartbeats). */
   readonly #calls = new Set<ServerCall>();
   /** Streamed replies by `call_id`: how a `cancel` finds them. */
@@ -51,7 +57,14 @@ export class AgentServer {
     this.#bus = bus;
     this.#agent = agent;
     this.#options = options;
-    this.#feeds = new AgentFeeds(bus, agent, options);
+    this.#feeds = new AgentFeeds(bus, agent, options, (error) => {
+      this.#fail(AgentFailureSource.FEEDS, error);
+    });
+  }
+
+  /** Failures outside any caller's command (see the class); hot, completes once it stopped. */
+  get failures$(): Observable<ActorscopeError> {
+    return this.#failures.asObservable();
   }
 
   /** Whether `stop()` was called (or the bus closed). */
@@ -66,12 +79,14 @@ export class AgentServer {
       .subscribe(this.#options.inSubject, { schema: AgentBusCommandSchema, what: "agent command" })
       .subscribe({
         next: (message) => {
-          this.#take(message);
+          try {
+            this.#take(message);
+          } catch (error) {
+            this.#fail(AgentFailureSource.SERVING, error);
+          }
         },
         error: (error: unknown) => {
-          getLogger().error(`agent '${this.#options.id}': its command subscription failed`, {
-            error: String(error),
-          });
+          this.#fail(AgentFailureSource.COMMANDS, error);
           void this.stop();
         },
         complete: () => {
@@ -80,6 +95,13 @@ export class AgentServer {
           void this.stop();
         },
       });
+    // An error observer also keeps XState from rethrowing the error out of the process.
+    this.#statechart = this.#agent.actor.subscribe({
+      error: (error: unknown) => {
+        this.#fail(AgentFailureSource.STATECHART, error);
+        void this.stop();
+      },
+    });
   }
 
   /** Who the agent is and where its statechart is now. */
@@ -134,6 +156,16 @@ export class AgentServer {
       this.#feeds.transition(AgentPresenceEventType.STOPPED, snapshot.value, snapshot.status);
     }
     this.#feeds.stop();
+    this.#statechart?.unsubscribe();
+    this.#statechart = null;
+    this.#failures.complete();
+  }
+
+  /** A failure nobody's command will carry: to `failures$`, or logged when nobody watches. */
+  #fail(source: AgentFailureSource, error: unknown): void {
+    const failure = agentFailure(this.#options.id, source, error);
+    if (this.#failures.observed) this.#failures.next(failure);
+    else getLogger().error(failure.message, { error: { code: failure.code, ...failure.data } });
   }
 
   /** One command, handed to the agent now (its mailbox decides the order from here). */
@@ -202,9 +234,7 @@ export class AgentServer {
       cancelled = true;
       const stopping = received ? this.#agent.interrupt() : items.return();
       stopping.catch((error: unknown) => {
-        getLogger().error(`agent '${this.#options.id}': stopping a streamed reply failed`, {
-          error: String(error),
-        });
+        this.#fail(AgentFailureSource.SERVING, error);
       });
     });
     const pump = async (): Promise<void> => {

@@ -1,3 +1,4 @@
+import type { Observable } from "rxjs";
 import { Subjects, BusError, BusErrorCode, type Bus } from "../../bus/index.js";
 import { ActorscopeError, ErrorCode, ValidationError } from "../../errors/index.js";
 import { readOptions } from "../../message/index.js";
@@ -33,8 +34,16 @@ export interface AgentHandle {
   readonly name: string;
   readonly agent: Agent;
   readonly subjects: Subjects;
-  /** True once `stop()` was called (or the bus closed). */
+  /** True once `stop()` was called (or the bus closed, or a failure stopped it). */
   readonly stopped: boolean;
+  /**
+   * What failed outside any caller's command, as typed errors naming the agent (`data.source`:
+   * `commands`, `serving`, `feeds`, `statechart`; the cause's code kept, e.g. `BUS_PERMISSION`
+   * for a revoked inbox permission). Its command subscription or its statechart failing also
+   * stops it. Hot; completes when it stops. Unwatched, each failure is logged instead. An
+   * `ActorRuntime` that adopts the handle reports each one on the bus.
+   */
+  readonly failures$: Observable<ActorscopeError>;
   /**
    * Stops serving: no new commands; the ones not over are waited for (bounded by
    * `drainTimeoutMs`), then answered `AGENT_STOPPED`; the feeds stop. The agent itself is
@@ -96,6 +105,7 @@ export async function spawnAgent(
     get stopped() {
       return server.stopped;
     },
+    failures$: server.failures$,
     stop: () => server.stop(),
   };
 }

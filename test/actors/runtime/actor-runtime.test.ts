@@ -1,12 +1,15 @@
-import { Subject, firstValueFrom, take, toArray } from "rxjs";
+import { Subject, firstValueFrom, lastValueFrom, take, toArray } from "rxjs";
 import { describe, expect, it } from "vitest";
+import { spawnAgent } from "../../../src/actors/index.js";
 import { InProcessBus, Subjects } from "../../../src/bus/index.js";
+import { setLogger } from "../../../src/errors/index.js";
 import {
   ActorKind,
   ActorRuntime,
   SupervisionReportSchema,
   type SupervisedActor,
 } from "../../../src/actors/runtime/index.js";
+import { makeAgent } from "../agent/agent-fixture.js";
 import { useQuietLogger } from "../../harness/quiet-logger.js";
 
 useQuietLogger();
@@ -113,5 +116,48 @@ describe("ActorRuntime", () => {
     await stopped;
     expect(runtime.stop()).toBe(stopped);
     await bus.close();
+  });
+
+  it("reports a spawned agent whose statechart fails on the in-process bus, and stops it", async () => {
+    const bus = new InProcessBus();
+    const subjects = new Subjects();
+    const runtime = new ActorRuntime({ bus, name: "rt", subjects });
+    const onBus = firstValueFrom(
+      bus.subscribe(subjects.supervision("rt"), { schema: SupervisionReportSchema }),
+    );
+    await bus.flush();
+    const handle = runtime.adopt(
+      ActorKind.AGENT,
+      await spawnAgent(bus, makeAgent(["hi"], { id: "zoe" })),
+    );
+    // A REPLY without its request: a guard of the statechart throws.
+    handle.agent.actor.send({ type: "REPLY" } as never);
+    expect((await onBus).data).toMatchObject({
+      type: "ACTOR_FAILED",
+      actor_id: "zoe",
+      kind: "agent",
+      error: { code: "INTERNAL", data: { agent_id: "zoe", source: "statechart" } },
+    });
+    expect(handle.stopped).toBe(true);
+    await runtime.stop();
+    await bus.close();
+  });
+
+  it("logs a spawned agent's failure when nobody watches its failures$, and completes it on stop", async () => {
+    const bus = new InProcessBus();
+    const errors: string[] = [];
+    const restore = setLogger({ warn: () => undefined, error: (m) => errors.push(m) });
+    try {
+      const handle = await spawnAgent(bus, makeAgent(["hi"], { id: "yan" }));
+      handle.agent.actor.send({ type: "REPLY" } as never);
+      await handle.stop();
+      expect(errors.some((m) => m.includes("Agent 'yan': its statechart failed"))).toBe(true);
+      await expect(lastValueFrom(handle.failures$, { defaultValue: "completed" })).resolves.toBe(
+        "completed",
+      );
+    } finally {
+      restore();
+      await bus.close();
+    }
   });
 });
