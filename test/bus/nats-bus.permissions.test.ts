@@ -1,9 +1,9 @@
-import { readFile } from "node:fs/promises";
 import { firstValueFrom } from "rxjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BusError, NatsBus } from "../../src/bus/index.js";
 import { setLogger } from "../../src/errors/index.js";
 import { startNatsServer, type NatsServer } from "../harness/nats-server.js";
+import { documentedConfig } from "../harness/documented-nats-config.js";
 import { useQuietLogger } from "../harness/quiet-logger.js";
 
 useQuietLogger();
@@ -135,24 +135,6 @@ describe("NatsBus authentication", () => {
   });
 });
 
-/** The server configuration of docs/nats-permissions.md, with these passwords. */
-const PASSWORDS = {
-  AGENT_ALICE_PASS: "pa",
-  WORKER_ECHO_PASS: "pw",
-  INSPECTOR_PASS: "pi",
-  OPERATOR_PASS: "po",
-};
-
-async function documentedConfig(): Promise<string> {
-  const page = await readFile(new URL("../../docs/nats-permissions.md", import.meta.url), "utf8");
-  const block = /```\n(# Every user below[\s\S]*?)```/.exec(page)?.[1];
-  if (block === undefined) throw new Error("docs/nats-permissions.md has no configuration block");
-  return Object.entries(PASSWORDS).reduce(
-    (text, [name, password]) => text.replaceAll(`$${name}`, JSON.stringify(password)),
-    block,
-  );
-}
-
 describe("the least-privilege configuration of docs/nats-permissions.md", () => {
   let roles: NatsServer;
   const open: NatsBus[] = [];
@@ -183,16 +165,16 @@ describe("the least-privilege configuration of docs/nats-permissions.md", () => 
     const operator = await as("operator", "po");
 
     const registry = await worker.keyValue("as_registry");
-    await registry.put("tool.Echo", { name: "Echo" });
+    await registry.put("tool.Echo.w1", { name: "Echo" });
     worker
       .subscribe<string>("as.tool.Echo.call", { queue: "as.tool.Echo" })
       .subscribe((m) => m.respond?.(m.data));
     await worker.flush();
 
-    const seen = await agent.keyValue("as_registry").then((kv) => kv.get("tool.Echo"));
+    const seen = await agent.keyValue("as_registry").then((kv) => kv.get("tool.Echo.w1"));
     expect(seen?.value).toEqual({ name: "Echo" });
     const watched = await firstValueFrom((await inspector.keyValue("as_registry")).watch());
-    expect(watched.key).toBe("tool.Echo");
+    expect(watched.key).toBe("tool.Echo.w1");
     await expect(agent.request("as.tool.Echo.call", "hi", { timeoutMs: 5_000 })).resolves.toBe(
       "hi",
     );

@@ -2,6 +2,8 @@
 interface WorkerSlot {
   /** Calls this caller has running on it. */
   inFlight: number;
+  /** Calls this caller has sent it (the tie-break: ties go in turn, however the set changes). */
+  sent: number;
   /** Whether its registry entry is fresh (a stale one is not chosen). */
   live: boolean;
 }
@@ -14,7 +16,6 @@ interface WorkerSlot {
  */
 export class WorkerPool {
   readonly #byTool = new Map<string, Map<string, WorkerSlot>>();
-  #turn = 0;
 
   /** A worker of `tool` joined, refreshed or went stale. */
   set(tool: string, workerId: string, live: boolean): void {
@@ -24,7 +25,7 @@ export class WorkerPool {
       this.#byTool.set(tool, workers);
     }
     const slot = workers.get(workerId);
-    if (slot === undefined) workers.set(workerId, { inFlight: 0, live });
+    if (slot === undefined) workers.set(workerId, { inFlight: 0, sent: 0, live });
     else slot.live = live;
   }
 
@@ -41,23 +42,29 @@ export class WorkerPool {
     return false;
   }
 
-  /** The live worker of `tool` to send the next call to (not one of `tried`), or null. */
+  /**
+   * The live worker of `tool` to send the next call to (not one of `tried`), or null: the fewest
+   * calls in flight; among those, the one sent the fewest so far (round-robin that stays even
+   * when workers join, leave or go stale).
+   */
   pick(tool: string, tried: ReadonlySet<string>): string | null {
     const workers = this.#byTool.get(tool);
     if (workers === undefined) return null;
-    let least = Number.POSITIVE_INFINITY;
-    let candidates: string[] = [];
+    let best: string | null = null;
+    let bestSlot: WorkerSlot | null = null;
     for (const [id, slot] of workers) {
       if (!slot.live || tried.has(id)) continue;
-      if (slot.inFlight < least) {
-        least = slot.inFlight;
-        candidates = [id];
-      } else if (slot.inFlight === least) {
-        candidates.push(id);
+      if (
+        bestSlot === null ||
+        slot.inFlight < bestSlot.inFlight ||
+        (slot.inFlight === bestSlot.inFlight && slot.sent < bestSlot.sent)
+      ) {
+        best = id;
+        bestSlot = slot;
       }
     }
-    if (candidates.length === 0) return null;
-    return candidates[this.#turn++ % candidates.length] ?? null;
+    if (bestSlot !== null) bestSlot.sent++;
+    return best;
   }
 
   /** A call of `tool` started on `workerId`. */
