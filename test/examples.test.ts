@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { startNatsServer } from "./harness/nats-server.js";
 
 const run = promisify(execFile);
 
@@ -70,6 +71,29 @@ describe("examples", () => {
     expect(out).toContain("Alice (alice): 11 events, REPLY_START … REPLY_END");
     expect(out).toContain("Bob (bob): 11 events, REPLY_START … REPLY_END");
   }, 90_000);
+
+  it("hub.ts: three agents hear each other's lines through the hub, never their own, in one process and on NATS", async () => {
+    const expectHub = (out: string) => {
+      expect(out).toContain("  Alice: Lisbon: sun and cheap flights.");
+      expect(out).toContain("  Carol: I will find a hotel.");
+      expect(out).toContain("votes: alice=Lisbon., bob=Lisbon., carol=Oslo.");
+      expect(out).toContain("Alice heard 9: host, Bob, Carol, Bob, Carol, host, Bob, Carol, host");
+      expect(out).toContain(
+        "Bob heard 9: host, Alice, Carol, Alice, Carol, host, Alice, Carol, host",
+      );
+    };
+    const local = await runExample("hub.ts");
+    expect(local).toContain("hub 'offsite' in this process");
+    expectHub(local);
+    const server = await startNatsServer();
+    try {
+      const onNats = await runExample("hub.ts", "--nats", server.url);
+      expect(onNats).toContain(`hub 'offsite' on NATS (${server.url})`);
+      expectHub(onNats);
+    } finally {
+      await server.dispose();
+    }
+  }, 120_000);
 
   it("statechart.ts walks the statechart through a tool round to idle", async () => {
     const out = await runExample("statechart.ts");
