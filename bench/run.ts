@@ -1,19 +1,21 @@
 /**
- * `npm run bench`: runs every benchmark (`loop`, `footprint`, then `codec`) and prints their tables.
+ * `npm run bench`: runs every benchmark (`loop`, `footprint`, `codec`, then `hub`) and prints their tables.
  *
  *   npm run bench                                   every table
- *   npm run -s bench -- --json                      { "loop": …, "footprint": …, "codec": … } as JSON on stdout
- *   npm run bench -- --only footprint               one benchmark (loop | footprint | codec)
+ *   npm run -s bench -- --json                      { "loop": …, "footprint": …, "codec": …, "hub": … } as JSON on stdout
+ *   npm run bench -- --only footprint               one benchmark (loop | footprint | codec | hub)
  *   npm run bench -- --rounds 41 --round-ms 300 --warmup-ms 1000      loop options
  *   npm run bench -- --counts 1000,10000,100000 --footprint-budget-s 600   footprint options
  *   npm run bench -- --codec-rounds 200 --codec-sample-ms 2                codec options
+ *   npm run bench -- --hub-sizes 100,1000,10000 --hub-rounds 3 --hub-samples 5   hub options
  */
 import { parseArgs } from "node:util";
 import { runFootprintBench, type FootprintBenchReport } from "./footprint/index.js";
 import { runLoopBench, type LoopBenchReport } from "./loop/index.js";
 import { runCodecBench, type CodecBenchReport } from "./codec/index.js";
+import { runHubBench, type HubBenchReport } from "./hub/index.js";
 
-const BENCHES = ["loop", "footprint", "codec"] as const;
+const BENCHES = ["loop", "footprint", "codec", "hub"] as const;
 type BenchName = (typeof BENCHES)[number];
 
 const { values } = parseArgs({
@@ -27,6 +29,9 @@ const { values } = parseArgs({
     "footprint-budget-s": { type: "string" },
     "codec-rounds": { type: "string", default: "200" },
     "codec-sample-ms": { type: "string", default: "2" },
+    "hub-sizes": { type: "string" },
+    "hub-rounds": { type: "string" },
+    "hub-samples": { type: "string" },
   },
 });
 
@@ -49,6 +54,7 @@ const reports: {
   loop?: LoopBenchReport;
   footprint?: FootprintBenchReport;
   codec?: CodecBenchReport;
+  hub?: HubBenchReport;
 } = {};
 if (benches.includes("loop")) {
   reports.loop = await runLoopBench({
@@ -81,6 +87,23 @@ if (benches.includes("codec")) {
     json: values.json,
     rounds: Math.round(positive("codec-rounds", values["codec-rounds"])),
     sampleMs: positive("codec-sample-ms", values["codec-sample-ms"]),
+  });
+}
+if (benches.includes("hub")) {
+  if (!values.json && benches.length > 1) console.log("");
+  const rounds = values["hub-rounds"];
+  const samples = values["hub-samples"];
+  reports.hub = await runHubBench({
+    json: values.json,
+    ...(values["hub-sizes"] === undefined
+      ? {}
+      : {
+          sizes: values["hub-sizes"]
+            .split(",")
+            .map((n) => Math.round(positive("hub-sizes", n.replaceAll("_", "")))),
+        }),
+    ...(rounds === undefined ? {} : { rounds: Math.round(positive("hub-rounds", rounds)) }),
+    ...(samples === undefined ? {} : { samples: Math.round(positive("hub-samples", samples)) }),
   });
 }
 if (values.json) console.log(JSON.stringify(reports, null, 2));

@@ -72,6 +72,37 @@ describe("examples", () => {
     expect(out).toContain("Bob (bob): 11 events, REPLY_START … REPLY_END");
   }, 90_000);
 
+  it("hub.ts: three agents hear each other's lines through the hub, never their own, in one process and on NATS", async () => {
+    const expectHub = (out: string) => {
+      expect(out).toContain("  Alice: Lisbon: sun and cheap flights.");
+      expect(out).toContain("  Carol: I will find a hotel.");
+      expect(out).toContain("votes: alice=Lisbon., bob=Lisbon., carol=Oslo.");
+      expect(out).toContain("Alice heard 9: host, Bob, Carol, Bob, Carol, host, Bob, Carol, host");
+      expect(out).toContain(
+        "Bob heard 9: host, Alice, Carol, Alice, Carol, host, Alice, Carol, host",
+      );
+    };
+    const local = await runExample("hub.ts");
+    expect(local).toContain("hub 'offsite' in this process");
+    expectHub(local);
+    const server = await startNatsServer();
+    try {
+      const onNats = await runExample("hub.ts", "--nats", server.url);
+      expect(onNats).toContain(`hub 'offsite' on NATS (${server.url})`);
+      expectHub(onNats);
+    } finally {
+      await server.dispose();
+    }
+  }, 120_000);
+
+  it("supervision.ts: a failed agent is reported on the bus, the other keeps answering, stop empties the runtime", async () => {
+    const out = await runExample("supervision.ts");
+    expect(out).toContain("report: ACTOR_FAILED agent 'alice'");
+    expect(out).toContain("alice still served: false");
+    expect(out).toContain("bob: Hi from Bob.");
+    expect(out).toContain("owned after stop: 0");
+  }, 90_000);
+
   it("statechart.ts walks the statechart through a tool round to idle", async () => {
     const out = await runExample("statechart.ts");
     expect(out.split("\n").filter((line) => line.startsWith("→ "))).toEqual([

@@ -13,6 +13,8 @@ interface Seat {
   readonly port: AgentPort;
   /** Its events, while the hub listens to what it says. */
   listening: Subscription | null;
+  /** Logs a failed observe: one function per seat, so a delivery allocates no closure. */
+  readonly failed: (error: unknown) => void;
 }
 
 /**
@@ -26,6 +28,8 @@ export class HubRoster {
   readonly #hub: string;
   readonly #onSaid: OnSaid;
   readonly #seats = new Map<string, Seat>();
+  /** The seats in joining order: what a delivery loops over. */
+  #list: readonly Seat[] = [];
   #ports: readonly AgentPort[] = [];
   #listening = false;
 
@@ -44,18 +48,24 @@ export class HubRoster {
    */
   add(values: readonly unknown[]): void {
     const ports = values.map((value) => this.#check(value));
-    const added: AgentPort[] = [];
+    const added: Seat[] = [];
     for (const port of ports) {
       if (this.#seats.has(port.id)) {
         getLogger().warn(`hub '${this.#hub}': agent '${port.id}' takes part already; skipped`);
         continue;
       }
-      const seat: Seat = { port, listening: null };
+      const seat: Seat = {
+        port,
+        listening: null,
+        failed: (error) => {
+          this.#failed(port, error);
+        },
+      };
       this.#seats.set(port.id, seat);
       if (this.#listening) this.#listen(seat);
-      added.push(port);
+      added.push(seat);
     }
-    if (added.length > 0) this.#ports = [...this.#ports, ...added];
+    if (added.length > 0) this.#changed([...this.#list, ...added]);
   }
 
   /** Removes agents (given as agents or ids); one that does not take part is a warning. */
@@ -72,7 +82,7 @@ export class HubRoster {
       this.#seats.delete(id);
       removed = true;
     }
-    if (removed) this.#ports = this.#ports.filter((port) => this.#seats.has(port.id));
+    if (removed) this.#changed(this.#list.filter((seat) => this.#seats.get(seat.port.id) === seat));
   }
 
   /** Starts or stops listening to what the participants say. */
@@ -94,22 +104,21 @@ export class HubRoster {
    * is logged. One participant that fails, even synchronously, never keeps the others from it.
    */
   deliver(post: HubPost, sink?: Promise<void>[]): void {
-    const { sender, msgs } = post;
-    const ports = this.#ports;
-    for (let i = 0; i < ports.length; i++) {
-      const port = ports[i] as AgentPort;
-      if (port.id === sender) continue;
+    const { msgs } = post;
+    // The sender's seat, found once per post: the loop compares seats, not id strings.
+    const sender = post.sender === null ? undefined : this.#seats.get(post.sender);
+    const list = this.#list;
+    for (let i = 0; i < list.length; i++) {
+      const seat = list[i] as Seat;
+      if (seat === sender) continue;
       let observed: Promise<void>;
       try {
-        observed = port.observe(msgs);
+        observed = seat.port.observe(msgs);
       } catch (error) {
         observed = Promise.reject(asError(error));
       }
       if (sink !== undefined) sink.push(observed);
-      else
-        observed.then(undefined, (error: unknown) => {
-          this.#failed(port, error);
-        });
+      else observed.then(undefined, seat.failed);
     }
   }
 
@@ -117,7 +126,12 @@ export class HubRoster {
   close(): void {
     this.listen(false);
     this.#seats.clear();
-    this.#ports = [];
+    this.#changed([]);
+  }
+
+  #changed(list: readonly Seat[]): void {
+    this.#list = list;
+    this.#ports = list.map((seat) => seat.port);
   }
 
   #listen(seat: Seat): void {

@@ -127,6 +127,7 @@ export class MsgHub implements AsyncDisposable {
       `hub '${this.name}' broadcast`,
       options.timeoutMs ?? this.#deliveryTimeoutMs,
       options.signal,
+      true,
     );
     this.#send(post);
     await Promise.all(await delivered);
@@ -143,7 +144,7 @@ export class MsgHub implements AsyncDisposable {
     await Promise.all(
       this.#waiters
         .pending()
-        .map((id) => this.#waiters.waitFor(id, what, timeoutMs, options.signal)),
+        .map((id) => this.#waiters.waitFor(id, what, timeoutMs, options.signal, false)),
     );
   }
 

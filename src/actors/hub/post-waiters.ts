@@ -1,6 +1,11 @@
 import { AbortedError, TimeoutError } from "../../errors/index.js";
 
 interface Waiter {
+  /**
+   * Whether it takes the observe calls of the post's delivery (and so answers for their
+   * failures, as `broadcast` does by rejecting); one that does not is given none.
+   */
+  readonly takesObserved: boolean;
   /** Called with the observe calls of the post's delivery here. */
   readonly delivered: (observed: readonly Promise<void>[]) => void;
   readonly fail: (error: unknown) => void;
@@ -23,7 +28,8 @@ export class PostWaiters {
 
   /**
    * A post arrives: `deliver` hands it to the participants — with a sink for their observe calls
-   * when someone waits for it — and then the waiters learn.
+   * when a waiter takes them (it then answers for their failures; without a sink the roster
+   * logs them) — and then the waiters learn.
    */
   arrive(id: string, deliver: (sink?: Promise<void>[]) => void): void {
     const waiters = this.#pending.delete(id) ? this.#waiters.get(id) : undefined;
@@ -32,9 +38,9 @@ export class PostWaiters {
       return;
     }
     this.#waiters.delete(id);
-    const sink: Promise<void>[] = [];
+    const sink = waiters.some((waiter) => waiter.takesObserved) ? [] : undefined;
     deliver(sink);
-    for (const waiter of waiters) waiter.delivered(sink);
+    for (const waiter of waiters) waiter.delivered(waiter.takesObserved ? (sink ?? []) : []);
   }
 
   /** A post could not be sent: whoever waits for it learns why. */
@@ -51,14 +57,16 @@ export class PostWaiters {
   }
 
   /**
-   * Waits for one post's delivery here; resolves with its observe calls (none when it was
-   * delivered already). Rejects with `TIMEOUT` after `timeoutMs`, `ABORTED` on the signal.
+   * Waits for one post's delivery here; resolves with its observe calls when `takesObserved`
+   * (the caller must then handle their rejections), else with none (as when it was delivered
+   * already). Rejects with `TIMEOUT` after `timeoutMs`, `ABORTED` on the signal.
    */
   waitFor(
     id: string,
     what: string,
     timeoutMs: number,
-    signal?: AbortSignal,
+    signal: AbortSignal | undefined,
+    takesObserved: boolean,
   ): Promise<readonly Promise<void>[]> {
     if (!this.#pending.has(id)) return Promise.resolve([]);
     return new Promise((resolve, reject) => {
@@ -70,6 +78,7 @@ export class PostWaiters {
         if (at >= 0) list?.splice(at, 1);
       };
       const waiter: Waiter = {
+        takesObserved,
         delivered: (observed) => {
           end();
           resolve(observed);

@@ -4,7 +4,7 @@ import { InProcessBus, NatsBus, Subjects, type Bus } from "../../../src/bus/inde
 import { MsgHub, UserMsg, type HubPost } from "../../../src/index.js";
 import { startNatsServer, type NatsServer } from "../../harness/nats-server.js";
 import { recordWarnings } from "../../tools/fixtures.js";
-import { heard, lines, talker } from "./hub-fixture.js";
+import { HandPort, heard, lines, talker } from "./hub-fixture.js";
 
 /** Two endpoints of one bus: the same instance in-process, two connections on NATS. */
 interface BusPair {
@@ -110,6 +110,24 @@ for (const [transport, open] of transports) {
       await hub.flush();
       expect(heard(bob)).toEqual(["alice: alice #1"]);
       expect(heard(alice)).toEqual(["bob: bob #1"]);
+      await hub.close();
+      await pair.close();
+    });
+
+    it("a participant that refuses a post flush waited for is a logged warning, not an unhandled rejection", async () => {
+      const pair = await open();
+      const alice = talker("alice");
+      const refusing = new HandPort("refusing");
+      refusing.failure = "reject";
+      const hub = await MsgHub.open({
+        name: hubName(),
+        bus: pair.a,
+        participants: [alice, refusing],
+      });
+      await alice.reply();
+      await hub.flush();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((w) => w.includes("did not take a message"))).toHaveLength(1);
       await hub.close();
       await pair.close();
     });
