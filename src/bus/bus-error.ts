@@ -36,3 +36,14 @@ export class BusError extends ActorscopeError {
     this.subject = options.subject;
   }
 }
+
+/** `BUS_CLOSED`, the same on both transports: the bus was used after `close()`. */
+export function busClosedError(subject?: string): BusError {
+  return new BusError(
+    BusErrorCode.BUS_CLOSED,
+    subject === undefined
+      ? "The bus is closed; open a new one."
+      : `The bus is closed (subject "${subject}"); open a new one.`,
+    subject === undefined ? {} : { subject },
+  );
+}

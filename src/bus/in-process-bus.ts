@@ -1,6 +1,6 @@
 import { Observable } from "rxjs";
 import { getLogger, toWireError, type WireError } from "../errors/index.js";
-import { BusError, BusErrorCode } from "./bus-error.js";
+import { busClosedError } from "./bus-error.js";
 import type {
   Bus,
   BusHeaders,
@@ -89,7 +89,7 @@ export class InProcessBus implements Bus {
   }
 
   publish(subject: string, payload: unknown, options?: PublishOptions): void {
-    this.assertOpen();
+    this.assertOpen(subject);
     assertPublishSubject(subject);
     const replyTo = options?.replyTo;
     if (replyTo !== undefined) assertPublishSubject(replyTo);
@@ -110,7 +110,7 @@ export class InProcessBus implements Bus {
     const what = options.what ?? "message";
     return new Observable<BusMessage<T>>((subscriber) => {
       if (this.phase !== "open") {
-        subscriber.error(closedError());
+        subscriber.error(busClosedError(subject));
         return;
       }
       const target = new SubscriptionTarget<T>(queue, subscriber, schema, what);
@@ -129,7 +129,7 @@ export class InProcessBus implements Bus {
     payload: unknown,
     options: RequestOptions<T>,
   ): Promise<T> {
-    this.assertOpen();
+    this.assertOpen(subject);
     assertPublishSubject(subject);
     const inbox = this.nextInbox();
     const target: DeliveryTarget = {
@@ -166,7 +166,7 @@ export class InProcessBus implements Bus {
   }
 
   private openBucket(bucket: string): KeyValueStore {
-    this.assertOpen();
+    this.assertOpen(bucket);
     assertBucketName(bucket);
     let store = this.buckets.get(bucket);
     if (store === undefined) {
@@ -176,7 +176,7 @@ export class InProcessBus implements Bus {
           this.queue.push(work);
         },
         isClosed: () => this.phase !== "open",
-        closedError,
+        closedError: () => busClosedError(bucket),
       });
       this.buckets.set(bucket, store);
     }
@@ -189,7 +189,7 @@ export class InProcessBus implements Bus {
   }
 
   flush(): Promise<void> {
-    if (this.phase !== "open") return Promise.reject(closedError());
+    if (this.phase !== "open") return Promise.reject(busClosedError());
     return this.queue.settled();
   }
 
@@ -202,7 +202,7 @@ export class InProcessBus implements Bus {
     // Replies sent while draining are queued behind; keep going until nothing is left.
     while (this.queue.size > 0) await this.queue.settled();
     this.phase = "closed";
-    for (const waiter of [...this.pending]) waiter.fail(closedError());
+    for (const waiter of [...this.pending]) waiter.fail(busClosedError(waiter.subject));
     for (const target of [...this.targets]) target.complete();
     this.targets.clear();
     for (const store of this.buckets.values()) store.close();
@@ -285,11 +285,7 @@ export class InProcessBus implements Bus {
     return `${this.inboxPrefix}${(++this.inboxCount).toString(36)}`;
   }
 
-  private assertOpen(): void {
-    if (this.phase !== "open") throw closedError();
+  private assertOpen(subject?: string): void {
+    if (this.phase !== "open") throw busClosedError(subject);
   }
-}
-
-function closedError(): BusError {
-  return new BusError(BusErrorCode.BUS_CLOSED, "The bus is closed; open a new one.");
 }

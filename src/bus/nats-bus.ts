@@ -10,7 +10,7 @@ import type {
   RequestOptions,
   SubscribeOptions,
 } from "./bus.js";
-import { BusError, BusErrorCode } from "./bus-error.js";
+import { BusError, BusErrorCode, busClosedError } from "./bus-error.js";
 import type { Codec } from "./codec.js";
 import { resolveCodec } from "./codec-choice.js";
 import type { ReconnectBackoff } from "./nats-backoff.js";
@@ -120,7 +120,7 @@ export class NatsBus implements Bus, Replier {
     if (queue !== undefined) assertQueueName(queue);
     return new Observable<BusMessage<T>>((subscriber) => {
       if (this.closed) {
-        subscriber.error(this.closedError(subject));
+        subscriber.error(busClosedError(subject));
         return;
       }
       const read: ReadOptions<T> = {
@@ -166,7 +166,7 @@ export class NatsBus implements Bus, Replier {
   }
 
   keyValue(bucket: string): Promise<KeyValueStore> {
-    if (this.closed) return Promise.reject(this.closedError(bucket));
+    if (this.closed) return Promise.reject(busClosedError(bucket));
     try {
       assertBucketName(bucket);
     } catch (error) {
@@ -299,7 +299,7 @@ export class NatsBus implements Bus, Replier {
       );
     }
     await drainWithin(this.nc, this.options.drainTimeoutMs);
-    this.requests.failAll((subject) => this.closedError(subject));
+    this.requests.failAll((subject) => busClosedError(subject));
     this.end(undefined);
   }
 
@@ -328,14 +328,6 @@ export class NatsBus implements Bus, Replier {
   }
 
   private assertOpen(subject?: string): void {
-    if (this.closed) throw this.closedError(subject);
-  }
-
-  private closedError(subject: string | undefined): BusError {
-    return new BusError(
-      BusErrorCode.BUS_CLOSED,
-      subject === undefined ? "The bus is closed." : `The bus is closed (subject "${subject}").`,
-      subject === undefined ? {} : { subject },
-    );
+    if (this.closed) throw busClosedError(subject);
   }
 }

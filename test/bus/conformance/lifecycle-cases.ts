@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BusError } from "../../../src/bus/index.js";
+import { busClosedError } from "../../../src/bus/bus-error.js";
 import { caught, collect, usePair, type OpenBusPair } from "./collect.js";
 
 const BAD_PUBLISH = [
@@ -74,7 +75,10 @@ export function lifecycleCases(open: OpenBusPair): void {
       const pending = a.request(`${p}.silent`, 1, { timeoutMs: 10_000 });
       await silent.until(1);
       await a.close();
-      await expect(pending).rejects.toMatchObject({ code: "BUS_CLOSED" });
+      await expect(pending).rejects.toMatchObject({
+        code: "BUS_CLOSED",
+        message: busClosedError(`${p}.silent`).message,
+      });
     });
 
     it("refuses every use after close with BUS_CLOSED, and closing twice is harmless", async () => {
@@ -82,17 +86,24 @@ export function lifecycleCases(open: OpenBusPair): void {
       expect(a.isClosed).toBe(false);
       await a.close();
       await a.close();
-      const closed = { code: "BUS_CLOSED" };
+      // One error on both transports: code, message and subject.
+      const closed = (subject?: string) => {
+        const { code, message } = busClosedError(subject);
+        return { code, message, ...(subject === undefined ? {} : { subject }) };
+      };
       expect(
         caught(() => {
           a.publish(`${p}.x`, 1);
         }),
-      ).toMatchObject(closed);
-      await expect(a.request(`${p}.x`, 1, { timeoutMs: 1_000 })).rejects.toMatchObject(closed);
+      ).toMatchObject(closed(`${p}.x`));
+      await expect(a.request(`${p}.x`, 1, { timeoutMs: 1_000 })).rejects.toMatchObject(
+        closed(`${p}.x`),
+      );
       const late = collect(a.subscribe(`${p}.x`));
-      await expect(late.ended()).rejects.toMatchObject(closed);
-      await expect(a.keyValue("late")).rejects.toMatchObject(closed);
-      await expect(a.flush()).rejects.toMatchObject(closed);
+      await expect(late.ended()).rejects.toMatchObject(closed(`${p}.x`));
+      await expect(a.keyValue("late")).rejects.toMatchObject(closed("late"));
+      await expect(a.flush()).rejects.toMatchObject(closed());
+      expect(caught(() => a.inbox())).toMatchObject(closed());
     });
   });
 }
