@@ -15,6 +15,8 @@ import { normalizeUrl } from "./url.js";
 import { addUsage } from "./usage.js";
 
 const RulesSchema = z.array(PermissionRuleSchema);
+// Built once: building it per REPLY_END showed in every reply's profile (and per hub post).
+const ReplyErrorSchema = ErrorInfoSchema.nullable();
 
 /**
  * Applies one event of a reply to the message being rebuilt from it (spec §1.3): the client-side
@@ -41,7 +43,7 @@ export function applyEvent(msg: MsgData, event: AgentEvent): void {
   const content = msg.content;
   switch (event.type) {
     case "REPLY_END": {
-      const error = checked(ErrorInfoSchema.nullable(), event.error, event.type, "error");
+      const error = checked(ReplyErrorSchema, event.error, event.type, "error");
       if (error === undefined) return;
       msg.finished_at = at;
       msg.finished_reason = event.finished_reason;

@@ -10,6 +10,7 @@ import type { HubPost } from "./hub-post.js";
 import { HubRoster } from "./hub-roster.js";
 import { LocalTransport, type HubTransport } from "./hub-transport.js";
 import { readHubOptions, type HubWaitOptions, type MsgHubOptions } from "./msg-hub-options.js";
+import { PostPump } from "./post-pump.js";
 import { PostWaiters } from "./post-waiters.js";
 
 const DELIVERY_TIMEOUT_MS = 30_000;
@@ -43,6 +44,9 @@ export class MsgHub implements AsyncDisposable {
   readonly #transport: HubTransport;
   readonly #waiters = new PostWaiters();
   readonly #posts = new Subject<HubPost>();
+  readonly #pump = new PostPump((post) => {
+    this.#deliverNow(post);
+  });
   readonly #deliveryTimeoutMs: number;
   #autoBroadcast: boolean;
   #closed = false;
@@ -177,6 +181,7 @@ export class MsgHub implements AsyncDisposable {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    this.#pump.close();
     this.#roster.close();
     this.#waiters.close(
       new HubError(HubErrorCode.HUB_CLOSED, this.name, `Hub '${this.name}' was closed.`),
@@ -210,14 +215,19 @@ export class MsgHub implements AsyncDisposable {
     });
   }
 
-  /** A post in the hub's order: every participant but its sender observes it. */
+  /** A post in the hub's order: delivered in its turn (see `PostPump`). */
   readonly #deliver = (post: HubPost): void => {
+    if (!this.#closed) this.#pump.push(post);
+  };
+
+  /** Every participant but the post's sender observes it. */
+  #deliverNow(post: HubPost): void {
     if (this.#closed) return;
     this.#waiters.arrive(post.id, (sink) => {
       this.#roster.deliver(post, sink);
     });
     this.#posts.next(post);
-  };
+  }
 
   #assertOpen(what: string): void {
     if (this.#closed) {

@@ -5,6 +5,7 @@
 import { Subject } from "rxjs";
 import {
   Agent,
+  createEvent,
   ScriptedModel,
   type AgentEvent,
   type AgentPort,
@@ -71,5 +72,16 @@ export class HandPort implements AgentPort {
 
   interrupt(): Promise<void> {
     return Promise.resolve();
+  }
+
+  /** Emits the events of a reply that says `text` (one text block), as an agent's reply does. */
+  say(text: string): void {
+    const reply_id = `${this.id}-${text}`;
+    const block_id = `${reply_id}-text`;
+    this.events.next(createEvent("MODEL_CALL_START", { reply_id, model_name: "hand" }));
+    this.events.next(createEvent("TEXT_BLOCK_START", { reply_id, block_id }));
+    this.events.next(createEvent("TEXT_BLOCK_DELTA", { reply_id, block_id, delta: text }));
+    this.events.next(createEvent("TEXT_BLOCK_END", { reply_id, block_id }));
+    this.events.next(createEvent("REPLY_END", { reply_id, session_id: this.id }));
   }
 }

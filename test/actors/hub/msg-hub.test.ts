@@ -129,6 +129,24 @@ describe("MsgHub in one process", () => {
     expect(c[1]?.getTextContent()).toBe("shared");
   });
 
+  it("participants that all speak in one synchronous stretch are heard by the others in one order, one post per turn", async () => {
+    const hands = ["a", "b", "c", "d"].map((id) => new HandPort(id));
+    await using hub = await MsgHub.open({ participants: hands });
+    const posts: HubPost[] = [];
+    hub.posts$.subscribe((post) => posts.push(post));
+    for (const hand of hands) hand.say(`${hand.id} speaks`);
+    // The first post goes at once; the others follow one turn of the microtask queue apart.
+    expect(posts).toHaveLength(1);
+    await hub.flush();
+    const order = posts.map((post) => lines(post.msgs)[0]);
+    expect(order).toEqual(["a: a speaks", "b: b speaks", "c: c speaks", "d: d speaks"]);
+    for (const hand of hands) {
+      expect(lines(hand.observed)).toEqual(
+        order.filter((line) => !line?.startsWith(`${hand.id}:`)),
+      );
+    }
+  });
+
   it("broadcast reaches every participant and waits until they observed it", async () => {
     const alice = talker("alice");
     const hand = new HandPort("hand");
