@@ -103,7 +103,7 @@ describe("three tool-worker processes in one queue group on NATS", () => {
     );
     expect(answers.map((c) => c[0]?.state)).toEqual(Array(30).fill("running"));
     const servedBy = new Set(answers.map((c) => textOf(c[0]).split(":")[0]));
-    expect(servedBy.has(WORKERS[victim]!)).toBe(false);
+    expect(servedBy.has(WORKERS[victim])).toBe(false);
     expect(servedBy.size).toBe(2);
     const ids = workers.flatMap((w) => executions(w).map((e) => e.call_id));
     expect(new Set(ids).size).toBe(ids.length);
