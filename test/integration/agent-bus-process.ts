@@ -1,5 +1,5 @@
 /**
- * Runs a fixture of `fixtures/agent-bus/` as its own process (node with tsx's loader and the
+ * Runs a fixture of `fixtures/<folder>/` (`agent-bus` unless told) as its own process (node with tsx's loader and the
  * `actorscope-source` condition, against the source), in a temporary working directory with HOME another temporary directory, and reads
  * its stdout line by line.
  */
@@ -29,7 +29,11 @@ export interface FixtureProcess {
   dispose(): Promise<void>;
 }
 
-export async function runFixture(file: string, args: readonly string[]): Promise<FixtureProcess> {
+export async function runFixture(
+  file: string,
+  args: readonly string[],
+  folder = "agent-bus",
+): Promise<FixtureProcess> {
   const cwd = await mkdtemp(join(tmpdir(), "actorscope-agent-bus-"));
   const home = await mkdtemp(join(tmpdir(), "actorscope-agent-bus-home-"));
   const child = spawn(
@@ -38,7 +42,7 @@ export async function runFixture(file: string, args: readonly string[]): Promise
       "--conditions=actorscope-source",
       "--import",
       TSX_LOADER,
-      join(ROOT, "test/integration/fixtures/agent-bus", file),
+      join(ROOT, "test/integration/fixtures", folder, file),
       ...args,
     ],
     {

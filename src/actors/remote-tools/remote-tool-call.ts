@@ -8,7 +8,12 @@ import {
   type WireError,
 } from "../../errors/index.js";
 import type { ToolInput } from "../../permission/index.js";
-import { TOOL_INTERRUPTED_REMINDER, textChunk, type ToolChunk } from "../../tools/index.js";
+import {
+  NEVER_ABORTED,
+  TOOL_INTERRUPTED_REMINDER,
+  textChunk,
+  type ToolChunk,
+} from "../../tools/index.js";
 import { FrameWatch } from "../framed-call/frame-watch.js";
 import { RemoteToolErrorCode } from "../tool-protocol/remote-tool-error.js";
 import type { ToolFrame } from "../tool-protocol/tool-frame.js";
@@ -68,7 +73,8 @@ export class RemoteToolCall {
     this.#client = client;
     this.#tool = tool;
     this.#input = input;
-    this.#signal = signal;
+    // The shared never-firing signal of calls made without one needs no listener per call.
+    this.#signal = signal === NEVER_ABORTED ? undefined : signal;
   }
 
   /** The call's chunks; sends it when iteration starts. */
