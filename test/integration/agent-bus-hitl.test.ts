@@ -87,9 +87,13 @@ describe("agents on NATS across processes", () => {
     processes.push(a);
     await a.line((l) => l === "ready");
     const ref = await agentRef(bus, "doomed-agent");
-    const reply = ref.reply(new UserMsg({ name: "user", content: "go" }));
+    // The outcome is watched from the start: on a loaded machine the loss may be seen before
+    // the line "started" is read, and a rejection nobody handles yet is reported as unhandled.
+    const lost = expect(
+      ref.reply(new UserMsg({ name: "user", content: "go" })),
+    ).rejects.toMatchObject({ code: "AGENT_LOST", agentId: "doomed-agent" });
     await a.line((l) => l === "started");
     a.child.kill("SIGKILL");
-    await expect(reply).rejects.toMatchObject({ code: "AGENT_LOST", agentId: "doomed-agent" });
+    await lost;
   }, 90_000);
 });
