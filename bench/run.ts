@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: runs every benchmark (`loop`, `footprint`, then `codec`) and prints their tables.
+ * `npm run bench`: runs every benchmark (`loop`, `footprint`, `codec`, then `remote-tools`) and prints their tables.
  *
  *   npm run bench                                   every table
  *   npm run -s bench -- --json                      { "loop": …, "footprint": …, "codec": … } as JSON on stdout
@@ -7,13 +7,15 @@
  *   npm run bench -- --rounds 41 --round-ms 300 --warmup-ms 1000      loop options
  *   npm run bench -- --counts 1000,10000,100000 --footprint-budget-s 600   footprint options
  *   npm run bench -- --codec-rounds 200 --codec-sample-ms 2                codec options
+ *   npm run bench -- --only remote-tools --remote-rounds 5 --remote-calls 500 --remote-round-ms 1000
  */
 import { parseArgs } from "node:util";
 import { runFootprintBench, type FootprintBenchReport } from "./footprint/index.js";
 import { runLoopBench, type LoopBenchReport } from "./loop/index.js";
 import { runCodecBench, type CodecBenchReport } from "./codec/index.js";
+import { runRemoteToolsBench, type RemoteToolsBenchReport } from "./remote-tools/index.js";
 
-const BENCHES = ["loop", "footprint", "codec"] as const;
+const BENCHES = ["loop", "footprint", "codec", "remote-tools"] as const;
 type BenchName = (typeof BENCHES)[number];
 
 const { values } = parseArgs({
@@ -27,6 +29,9 @@ const { values } = parseArgs({
     "footprint-budget-s": { type: "string" },
     "codec-rounds": { type: "string", default: "200" },
     "codec-sample-ms": { type: "string", default: "2" },
+    "remote-rounds": { type: "string", default: "5" },
+    "remote-calls": { type: "string", default: "500" },
+    "remote-round-ms": { type: "string", default: "1000" },
   },
 });
 
@@ -49,6 +54,7 @@ const reports: {
   loop?: LoopBenchReport;
   footprint?: FootprintBenchReport;
   codec?: CodecBenchReport;
+  "remote-tools"?: RemoteToolsBenchReport;
 } = {};
 if (benches.includes("loop")) {
   reports.loop = await runLoopBench({
@@ -81,6 +87,15 @@ if (benches.includes("codec")) {
     json: values.json,
     rounds: Math.round(positive("codec-rounds", values["codec-rounds"])),
     sampleMs: positive("codec-sample-ms", values["codec-sample-ms"]),
+  });
+}
+if (benches.includes("remote-tools")) {
+  if (!values.json && Object.keys(reports).length > 0) console.log("");
+  reports["remote-tools"] = await runRemoteToolsBench({
+    json: values.json,
+    rounds: Math.round(positive("remote-rounds", values["remote-rounds"])),
+    calls: Math.round(positive("remote-calls", values["remote-calls"])),
+    roundMs: positive("remote-round-ms", values["remote-round-ms"]),
   });
 }
 if (values.json) console.log(JSON.stringify(reports, null, 2));
