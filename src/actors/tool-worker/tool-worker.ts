@@ -149,6 +149,8 @@ export class ToolWorker implements SupervisedActor {
       );
     }
     for (const tool of this.tools) this.#serve(tool, onError);
+    // One ticker for the worker's life (not one per burst of calls): it beats for every call running.
+    this.#startTicker();
     try {
       await this.#bus.flush();
       if (refused.length > 0) throw refused[0];
@@ -286,7 +288,6 @@ export class ToolWorker implements SupervisedActor {
     }
     const call = new WorkerCall(message, callId, tool, this.id);
     this.#calls.set(callId, call);
-    this.#startTicker();
     const execution = ++this.#executed;
     // The record is made only for someone watching: this runs for every call.
     if (this.#executions.observed) {
@@ -300,9 +301,7 @@ export class ToolWorker implements SupervisedActor {
     }
     void call.run(input, this.#options.heartbeatMs).finally(() => {
       this.#calls.delete(callId);
-      if (this.#calls.size > 0) return;
-      this.#stopTicker();
-      this.#onIdle?.();
+      if (this.#calls.size === 0) this.#onIdle?.();
     });
   }
 

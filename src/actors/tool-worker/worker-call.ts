@@ -11,7 +11,6 @@ import { FrameSender } from "../framed-call/frame-sender.js";
 import { ToolFrameKind, type ToolFrame } from "../tool-protocol/tool-frame.js";
 
 const HEARTBEAT: ToolFrame = Object.freeze({ kind: ToolFrameKind.HEARTBEAT });
-const TURN = Symbol("turn");
 
 /**
  * One call a worker runs: the tool's chunks as `invoke` yields them (a tool that throws ends
@@ -50,38 +49,24 @@ export class WorkerCall {
     const sender = this.#sender;
     const signal = this.#controller.signal;
     const held: ToolChunk[] = [];
-    let accepted = false;
-    let immediate: ReturnType<typeof setImmediate> | null = null;
-    let turn: Promise<typeof TURN> | null = null;
-    const turnEnds = (): Promise<typeof TURN> =>
-      (turn ??= new Promise((resolve) => {
-        immediate = setImmediate(() => {
-          resolve(TURN);
-        });
-      }));
+    // Until the event loop's turn ends, chunks are held; a call still running then is
+    // accepted, what is held goes out, and from there chunks stream as they come.
+    let streaming = false;
+    const turn = setImmediate(() => {
+      streaming = true;
+      sender.send({
+        kind: ToolFrameKind.ACCEPTED,
+        heartbeat_ms: heartbeatMs,
+        worker_id: this.#workerId,
+      });
+      for (const chunk of held.splice(0)) {
+        if (!sender.send({ kind: ToolFrameKind.CHUNK, chunk })) return;
+      }
+    });
     try {
-      const iterator = this.tool.invoke(input, { signal })[Symbol.asyncIterator]();
-      for (;;) {
-        const step = iterator.next();
-        let result = await Promise.race([step, turnEnds()]);
-        if (result === TURN) {
-          // Still running when the turn ended: say so, send what is held, and stream from here.
-          turn = null;
-          if (!accepted) {
-            accepted = true;
-            sender.send({
-              kind: ToolFrameKind.ACCEPTED,
-              heartbeat_ms: heartbeatMs,
-              worker_id: this.#workerId,
-            });
-          }
-          for (const chunk of held.splice(0)) {
-            if (!sender.send({ kind: ToolFrameKind.CHUNK, chunk })) return;
-          }
-          result = await step;
-        }
-        if (result.done === true) break;
-        held.push(result.value);
+      for await (const chunk of this.tool.invoke(input, { signal })) {
+        if (!streaming) held.push(chunk);
+        else if (!sender.send({ kind: ToolFrameKind.CHUNK, chunk })) return;
       }
     } catch (error) {
       held.push(
@@ -90,10 +75,10 @@ export class WorkerCall {
           : textChunk(toolErrorText(error), { state: "error" }),
       );
     } finally {
-      if (immediate !== null) clearImmediate(immediate);
+      clearImmediate(turn);
     }
     sender.end(
-      accepted
+      streaming
         ? { kind: ToolFrameKind.END, chunks: held }
         : { kind: ToolFrameKind.END, chunks: held, worker_id: this.#workerId },
     );
