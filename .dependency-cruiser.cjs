@@ -34,7 +34,8 @@ const LAYERS = {
 
 /** vendor package → the only paths that may import it */
 const VENDORS = {
-  nats: ["^src/bus/", "^src/state/"],
+  // bench/remote-tools measures remote tools against the raw nats.js floor beneath them.
+  nats: ["^src/bus/", "^src/state/", "^bench/remote-tools/raw-nats\\.ts$"],
   "@modelcontextprotocol/sdk": ["^src/mcp/"],
   openai: ["^src/model/"],
   e2b: ["^src/tools/backends/e2b"],

@@ -1,21 +1,23 @@
 /**
- * `npm run bench`: runs every benchmark (`loop`, `footprint`, `codec`, then `hub`) and prints their tables.
+ * `npm run bench`: runs every benchmark (`loop`, `footprint`, `codec`, `hub`, then `remote-tools`) and prints their tables.
  *
  *   npm run bench                                   every table
- *   npm run -s bench -- --json                      { "loop": …, "footprint": …, "codec": …, "hub": … } as JSON on stdout
- *   npm run bench -- --only footprint               one benchmark (loop | footprint | codec | hub)
+ *   npm run -s bench -- --json                      { "loop": …, "footprint": …, "codec": …, "hub": …, "remote-tools": … } as JSON on stdout
+ *   npm run bench -- --only footprint               one benchmark (loop | footprint | codec | hub | remote-tools)
  *   npm run bench -- --rounds 41 --round-ms 300 --warmup-ms 1000      loop options
  *   npm run bench -- --counts 1000,10000,100000 --footprint-budget-s 600   footprint options
  *   npm run bench -- --codec-rounds 200 --codec-sample-ms 2                codec options
  *   npm run bench -- --hub-sizes 100,1000,10000 --hub-rounds 3 --hub-samples 5   hub options
+ *   npm run bench -- --only remote-tools --remote-rounds 5 --remote-calls 500 --remote-round-ms 1000
  */
 import { parseArgs } from "node:util";
 import { runFootprintBench, type FootprintBenchReport } from "./footprint/index.js";
 import { runLoopBench, type LoopBenchReport } from "./loop/index.js";
 import { runCodecBench, type CodecBenchReport } from "./codec/index.js";
 import { runHubBench, type HubBenchReport } from "./hub/index.js";
+import { runRemoteToolsBench, type RemoteToolsBenchReport } from "./remote-tools/index.js";
 
-const BENCHES = ["loop", "footprint", "codec", "hub"] as const;
+const BENCHES = ["loop", "footprint", "codec", "hub", "remote-tools"] as const;
 type BenchName = (typeof BENCHES)[number];
 
 const { values } = parseArgs({
@@ -32,6 +34,9 @@ const { values } = parseArgs({
     "hub-sizes": { type: "string" },
     "hub-rounds": { type: "string" },
     "hub-samples": { type: "string" },
+    "remote-rounds": { type: "string", default: "5" },
+    "remote-calls": { type: "string", default: "500" },
+    "remote-round-ms": { type: "string", default: "1000" },
   },
 });
 
@@ -55,6 +60,7 @@ const reports: {
   footprint?: FootprintBenchReport;
   codec?: CodecBenchReport;
   hub?: HubBenchReport;
+  "remote-tools"?: RemoteToolsBenchReport;
 } = {};
 if (benches.includes("loop")) {
   reports.loop = await runLoopBench({
@@ -104,6 +110,15 @@ if (benches.includes("hub")) {
         }),
     ...(rounds === undefined ? {} : { rounds: Math.round(positive("hub-rounds", rounds)) }),
     ...(samples === undefined ? {} : { samples: Math.round(positive("hub-samples", samples)) }),
+  });
+}
+if (benches.includes("remote-tools")) {
+  if (!values.json && Object.keys(reports).length > 0) console.log("");
+  reports["remote-tools"] = await runRemoteToolsBench({
+    json: values.json,
+    rounds: Math.round(positive("remote-rounds", values["remote-rounds"])),
+    calls: Math.round(positive("remote-calls", values["remote-calls"])),
+    roundMs: positive("remote-round-ms", values["remote-round-ms"]),
   });
 }
 if (values.json) console.log(JSON.stringify(reports, null, 2));

@@ -1,10 +1,13 @@
 import type { Subscription } from "rxjs";
 import { BusError, BusErrorCode, type Bus, type BusMessage } from "../../bus/index.js";
-import { ToolFrameSchema, type ToolFrame } from "../tool-protocol/tool-frame.js";
+import { getLogger } from "../../errors/index.js";
+import { readToolFrame } from "../tool-protocol/read-tool-frame.js";
+import type { ToolFrame } from "../tool-protocol/tool-frame.js";
 
 /** Where one call's frames go. */
 export interface CallRoute {
-  take(message: BusMessage<ToolFrame>): void;
+  /** One message: its validated frame, or (for an error reply) `undefined`. */
+  take(message: BusMessage, frame: ToolFrame | undefined): void;
   /** The inbox can deliver nothing more (the bus closed, or the subscription failed). */
   end(error: unknown): void;
 }
@@ -55,17 +58,28 @@ export class CallInbox {
       this.#subscription = null;
       this.#endAll(error);
     };
-    this.#subscription = this.#bus
-      .subscribe(`${prefix}.*`, { schema: ToolFrameSchema, what: "tool frame" })
-      .subscribe({
-        next: (message) => {
-          this.#routes.get(message.subject.slice(start))?.take(message);
-        },
-        error: ended,
-        complete: () => {
-          ended(new BusError(BusErrorCode.BUS_CLOSED, "The bus closed during a remote tool call."));
-        },
-      });
+    this.#subscription = this.#bus.subscribe(`${prefix}.*`).subscribe({
+      next: (message) => {
+        const route = this.#routes.get(message.subject.slice(start));
+        if (route === undefined) return;
+        if (message.error !== undefined) {
+          route.take(message, undefined);
+          return;
+        }
+        const frame = readToolFrame(message.data);
+        if (frame instanceof Error) {
+          // As the bus drops a payload its schema refuses: a warning, and the call's frame
+          // numbering tells the caller a frame is missing.
+          getLogger().warn(`Dropped a message on "${message.subject}": ${frame.message}`);
+          return;
+        }
+        route.take(message, frame);
+      },
+      error: ended,
+      complete: () => {
+        ended(new BusError(BusErrorCode.BUS_CLOSED, "The bus closed during a remote tool call."));
+      },
+    });
   }
 
   #endAll(error: unknown): void {

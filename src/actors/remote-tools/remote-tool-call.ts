@@ -30,6 +30,7 @@ interface Failure {
 type Item = { readonly chunk: ToolChunk } | { readonly end: true } | { readonly failure: Failure };
 
 const END: Item = { end: true };
+const NONE_TRIED: ReadonlySet<string> = new Set();
 
 /**
  * One call of a remote tool, as its caller sees it: the request goes to the live worker with the
@@ -47,7 +48,8 @@ export class RemoteToolCall {
   readonly #input: ToolInput;
   readonly #signal: AbortSignal | undefined;
   readonly callId = randomUUID();
-  readonly #tried = new Set<string>();
+  /** Workers a direct send found gone (made on the first). */
+  #tried: Set<string> | null = null;
   readonly #items: Item[] = [];
   #wake: (() => void) | null = null;
   #route: { readonly replyTo: string; close(): void } | null = null;
@@ -125,8 +127,8 @@ export class RemoteToolCall {
     }, options.callTimeoutMs);
     try {
       this.#route = this.#client.inbox.open({
-        take: (message) => {
-          this.#take(message);
+        take: (message, frame) => {
+          this.#take(message, frame);
         },
         end: (error) => {
           this.#fail(failureOf(error, "the reply inbox ended", true));
@@ -142,7 +144,7 @@ export class RemoteToolCall {
   #send(): void {
     const client = this.#client;
     const { subjects, options, pool } = client;
-    const worker = pool.pick(this.#tool, this.#tried);
+    const worker = pool.pick(this.#tool, this.#tried ?? NONE_TRIED);
     this.#worker = worker;
     this.#count(worker);
     this.#watch?.stop();
@@ -174,7 +176,7 @@ export class RemoteToolCall {
     client.bus.publish(subject, { call_id: this.callId, input: this.#input }, { replyTo });
   }
 
-  #take(message: BusMessage<ToolFrame>): void {
+  #take(message: BusMessage, frame: ToolFrame | undefined): void {
     const watch = this.#watch;
     if (this.#over || watch === null) return;
     const verdict = watch.check(message);
@@ -192,11 +194,10 @@ export class RemoteToolCall {
       });
       return;
     }
-    if (message.error !== undefined) {
-      this.#refused(message.error);
+    if (frame === undefined) {
+      if (message.error !== undefined) this.#refused(message.error);
       return;
     }
-    const frame = message.data;
     switch (frame.kind) {
       case "accepted":
         this.#accepted = true;
@@ -212,6 +213,8 @@ export class RemoteToolCall {
         this.#push({ chunk: frame.chunk });
         return;
       case "end":
+        if (this.#worker === null && frame.worker_id !== undefined) this.#worker = frame.worker_id;
+        for (const chunk of frame.chunks ?? []) this.#push({ chunk });
         this.#finish(END);
     }
   }
@@ -221,7 +224,7 @@ export class RemoteToolCall {
     if (wire.code === BusErrorCode.NO_RESPONDERS && !this.#accepted) {
       // Nobody got it: another worker may, and this one is not tried again.
       if (this.#worker !== null) {
-        this.#tried.add(this.#worker);
+        (this.#tried ??= new Set()).add(this.#worker);
         // Until its next registry refresh says otherwise, it is taken for gone.
         this.#client.pool.set(this.#tool, this.#worker, false);
         this.#send();

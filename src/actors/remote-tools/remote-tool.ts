@@ -9,6 +9,7 @@ import type {
 } from "../../permission/index.js";
 import {
   ToolBase,
+  type InvokeOptions,
   type JsonSchema,
   type ToolCallContext,
   type ToolChunk,
@@ -114,6 +115,19 @@ export class RemoteTool extends ToolBase {
 
   override call(input: ToolInput, context: ToolCallContext): AsyncIterable<ToolChunk> {
     return new RemoteToolCall(this.#client, this.name, input, context.signal).chunks();
+  }
+
+  /**
+   * The call's chunks straight from the wire: a remote tool has no middlewares of its own (the
+   * worker's tool runs its own), and its chunks arrive validated and complete, so the base's
+   * dispatch layers would only add a generator per layer to every call.
+   */
+  override invoke(input: ToolInput, options: InvokeOptions = {}): AsyncIterable<ToolChunk> {
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      // The base refuses anything but one input object with its typed error.
+      return super.invoke(input, options);
+    }
+    return new RemoteToolCall(this.#client, this.name, input, options.signal).chunks();
   }
 
   #ruleSubjects(input: ToolInput): MaybePromise<readonly RuleSubject[] | null> {

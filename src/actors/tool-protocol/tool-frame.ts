@@ -3,10 +3,15 @@ import { ToolChunkSchema } from "../../tools/index.js";
 
 /**
  * What a tool worker sends back to a call's caller (to the call's `replyTo` inbox), in order,
- * each frame numbered in the `as-seq` header: `accepted` at once (the worker has the call, says
- * who it is and how often it will beat), then — while the call runs — the tool's `chunk`s and
+ * each frame numbered in the `as-seq` header: `accepted` (the worker has the call, says who it
+ * is and how often it will beat), then — while the call runs — the tool's `chunk`s and
  * `heartbeat`s, and last `end`; or, at any point, one error reply (`{ code, message, data }`).
- * An error reply before `accepted` means the call did not run.
+ * An error reply before `accepted` or `end` means the call did not run.
+ *
+ * A call that is over within the worker's first turn of its event loop (most tool calls that do
+ * no I/O) is answered with one `end` frame carrying its chunks and the worker's id: one message
+ * instead of three. Otherwise `accepted` goes out when that turn ends, and chunks made within
+ * one turn travel together, in the next `chunk` frames or the `end`.
  */
 export const ToolFrameKind = {
   ACCEPTED: "accepted",
@@ -25,7 +30,13 @@ const AcceptedFrameSchema = z.object({
 });
 const HeartbeatFrameSchema = z.object({ kind: z.literal(ToolFrameKind.HEARTBEAT) });
 const ChunkFrameSchema = z.object({ kind: z.literal(ToolFrameKind.CHUNK), chunk: ToolChunkSchema });
-const EndFrameSchema = z.object({ kind: z.literal(ToolFrameKind.END) });
+const EndFrameSchema = z.object({
+  kind: z.literal(ToolFrameKind.END),
+  /** The last chunks, sent with the end (a call answered in one frame has all of them here). */
+  chunks: z.array(ToolChunkSchema).optional(),
+  /** The worker that ran the call, when no `accepted` said so. */
+  worker_id: z.string().min(1).optional(),
+});
 
 /** One frame of a tool call's answer (see {@link ToolFrameKind}). */
 export const ToolFrameSchema = z.discriminatedUnion("kind", [

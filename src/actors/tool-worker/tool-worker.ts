@@ -149,6 +149,8 @@ export class ToolWorker implements SupervisedActor {
       );
     }
     for (const tool of this.tools) this.#serve(tool, onError);
+    // One ticker for the worker's life (not one per burst of calls): it beats for every call running.
+    this.#startTicker();
     try {
       await this.#bus.flush();
       if (refused.length > 0) throw refused[0];
@@ -286,33 +288,33 @@ export class ToolWorker implements SupervisedActor {
     }
     const call = new WorkerCall(message, callId, tool, this.id);
     this.#calls.set(callId, call);
-    this.#startTicker();
     const execution = ++this.#executed;
-    this.#executions.next({
-      call_id: callId,
-      tool: tool.name,
-      worker_id: this.id,
-      execution,
-      started_at: now(),
-    });
-    void call.run(input, this.#options.heartbeatMs, this.id).finally(() => {
+    // The record is made only for someone watching: this runs for every call.
+    if (this.#executions.observed) {
+      this.#executions.next({
+        call_id: callId,
+        tool: tool.name,
+        worker_id: this.id,
+        execution,
+        started_at: now(),
+      });
+    }
+    void call.run(input, this.#options.heartbeatMs).finally(() => {
       this.#calls.delete(callId);
-      if (this.#calls.size > 0) return;
-      this.#stopTicker();
-      this.#onIdle?.();
+      if (this.#calls.size === 0) this.#onIdle?.();
     });
   }
 
   /** Why a call may not run (it then did not), or null. */
   #refusal(tool: ToolBase, callId: string, input: Record<string, unknown>): unknown {
     const name = tool.name;
-    const data = { worker_id: this.id, call_id: callId };
+    const data = () => ({ data: { worker_id: this.id, call_id: callId } });
     if (this.#stopping !== null) {
       return new RemoteToolError(
         RemoteToolErrorCode.WORKER_STOPPED,
         name,
         `Tool worker '${this.id}' is stopping; the call of '${name}' did not run.`,
-        { data },
+        data(),
       );
     }
     if (!this.#recent.add(callId)) {
@@ -320,7 +322,7 @@ export class ToolWorker implements SupervisedActor {
         RemoteToolErrorCode.DUPLICATE_CALL,
         name,
         `Tool worker '${this.id}' has already taken call '${callId}'; it does not run a call twice.`,
-        { data },
+        data(),
       );
     }
     if (this.#calls.size >= this.#options.maxInFlight) {
@@ -328,7 +330,7 @@ export class ToolWorker implements SupervisedActor {
         RemoteToolErrorCode.WORKER_BUSY,
         name,
         `Tool worker '${this.id}' runs ${this.#calls.size} calls already (maxInFlight); the call of '${name}' did not run.`,
-        { data },
+        data(),
       );
     }
     try {

@@ -5,28 +5,32 @@ import {
   textChunk,
   toolErrorText,
   type ToolBase,
+  type ToolChunk,
 } from "../../tools/index.js";
 import { FrameSender } from "../framed-call/frame-sender.js";
 import { ToolFrameKind, type ToolFrame } from "../tool-protocol/tool-frame.js";
 
 const HEARTBEAT: ToolFrame = Object.freeze({ kind: ToolFrameKind.HEARTBEAT });
-const END: ToolFrame = Object.freeze({ kind: ToolFrameKind.END });
 
 /**
- * One call a worker runs: `accepted`, then the tool's chunks as `invoke` yields them (a tool that
- * throws ends with an `error` chunk, as a local tool's failure does; a cancelled one with an
- * `interrupted` chunk), then `end`. A cancel aborts the tool's signal: the tool stops its work
- * (Bash kills the command's process group).
+ * One call a worker runs: the tool's chunks as `invoke` yields them (a tool that throws ends
+ * with an `error` chunk, as a local tool's failure does; a cancelled one with an `interrupted`
+ * chunk), then `end`. Chunks are held until the event loop's turn ends, so a call over within
+ * one turn is one `end` frame, and `accepted` goes out only for a call still running then (see
+ * `ToolFrameKind`). A cancel aborts the tool's signal: the tool stops its work (Bash kills the
+ * command's process group).
  */
 export class WorkerCall {
   readonly callId: string;
   readonly tool: ToolBase;
   readonly #sender: FrameSender<ToolFrame>;
   readonly #controller = new AbortController();
+  readonly #workerId: string;
 
   constructor(message: BusMessage, callId: string, tool: ToolBase, workerId: string) {
     this.callId = callId;
     this.tool = tool;
+    this.#workerId = workerId;
     this.#sender = new FrameSender<ToolFrame>(
       message,
       `tool worker '${workerId}'`,
@@ -41,21 +45,43 @@ export class WorkerCall {
   }
 
   /** Runs the tool and answers; resolves when the tool's stream is over (never rejects). */
-  async run(input: ToolInput, heartbeatMs: number, workerId: string): Promise<void> {
+  async run(input: ToolInput, heartbeatMs: number): Promise<void> {
     const sender = this.#sender;
-    sender.send({ kind: ToolFrameKind.ACCEPTED, heartbeat_ms: heartbeatMs, worker_id: workerId });
     const signal = this.#controller.signal;
-    try {
-      for await (const chunk of this.tool.invoke(input, { signal })) {
+    const held: ToolChunk[] = [];
+    // Until the event loop's turn ends, chunks are held; a call still running then is
+    // accepted, what is held goes out, and from there chunks stream as they come.
+    let streaming = false;
+    const turn = setImmediate(() => {
+      streaming = true;
+      sender.send({
+        kind: ToolFrameKind.ACCEPTED,
+        heartbeat_ms: heartbeatMs,
+        worker_id: this.#workerId,
+      });
+      for (const chunk of held.splice(0)) {
         if (!sender.send({ kind: ToolFrameKind.CHUNK, chunk })) return;
       }
+    });
+    try {
+      for await (const chunk of this.tool.invoke(input, { signal })) {
+        if (!streaming) held.push(chunk);
+        else if (!sender.send({ kind: ToolFrameKind.CHUNK, chunk })) return;
+      }
     } catch (error) {
-      const chunk = signal.aborted
-        ? textChunk(TOOL_INTERRUPTED_REMINDER, { state: "interrupted" })
-        : textChunk(toolErrorText(error), { state: "error" });
-      sender.send({ kind: ToolFrameKind.CHUNK, chunk });
+      held.push(
+        signal.aborted
+          ? textChunk(TOOL_INTERRUPTED_REMINDER, { state: "interrupted" })
+          : textChunk(toolErrorText(error), { state: "error" }),
+      );
+    } finally {
+      clearImmediate(turn);
     }
-    sender.end(END);
+    sender.end(
+      streaming
+        ? { kind: ToolFrameKind.END, chunks: held }
+        : { kind: ToolFrameKind.END, chunks: held, worker_id: this.#workerId },
+    );
   }
 
   /** A heartbeat tick. */
