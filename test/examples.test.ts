@@ -151,4 +151,19 @@ describe("examples", () => {
       expectRoundTrip(out);
     }, 90_000);
   });
+
+  it("distributed-tools.ts: an agent process calls Bash and a FunctionTool on a worker process", async () => {
+    expect(await runExample("distributed-tools.ts")).toContain("it starts nothing without one");
+    const server = await startNatsServer();
+    try {
+      const out = await runExample("distributed-tools.ts", "--nats", server.url);
+      expect(out).toContain("tool Bash ended: success");
+      expect(out).toContain("notes.txt");
+      expect(out).toContain("tool forecast ended: success");
+      expect(out).toMatch(/Lisbon: sunny, 21 °C \(from worker pid \d+\)/);
+      expect(out).toContain("finished (exit code 0)");
+    } finally {
+      await server.dispose();
+    }
+  }, 90_000);
 });
