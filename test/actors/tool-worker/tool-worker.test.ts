@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
+  ActorKind,
+  ActorRuntime,
   remoteTools,
   serveTools,
   type ToolExecution,
@@ -237,6 +239,19 @@ describe.each(TRANSPORTS)("serveTools on $name", (transport) => {
     expect(chunks.at(-1)?.state).toBe("error");
     expect(remoteCode(chunks.at(-1))).toBe("TOOL_WORKER_STOPPED");
     expect(wait.aborted).toBe(1);
+  });
+
+  it("is a supervised actor: a runtime that adopts it stops it, and its registry entries go", async () => {
+    const runtime = new ActorRuntime({ bus: pair.serving, name: "tools-runtime" });
+    const worker = runtime.adopt(
+      ActorKind.TOOL_WORKER,
+      await serveTools(pair.serving, [echoTool()]),
+    );
+    const kv = await pair.calling.keyValue(subjects.registry());
+    expect(await kv.get(subjects.registryKey("echo", worker.id))).toBeDefined();
+    await runtime.stop();
+    expect(worker.stopped).toBe(true);
+    expect(await kv.get(subjects.registryKey("echo", worker.id))).toBeUndefined();
   });
 
   it("refuses tools it cannot serve, and bad options, with typed errors", async () => {
