@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { agentRef, spawnAgent } from "../../src/actors/index.js";
-import { NatsBus } from "../../src/bus/index.js";
 import { ScriptedModel } from "../../src/index.js";
 import { allow, gatedTool, makeAgent, outcome, user } from "../actors/agent/agent-fixture.js";
-import { startNatsServer, type NatsServer } from "../harness/nats-server.js";
+import { useRestartableNats } from "../harness/restartable-nats.js";
 import { useQuietLogger } from "../harness/quiet-logger.js";
 
 useQuietLogger();
@@ -12,21 +11,7 @@ useQuietLogger();
 const IN_FLIGHT_OUTCOMES = ["resolved", "AGENT_LOST", "AGENT_FRAMES_LOST", "BUS_CONNECTION"];
 
 describe("an agent on NATS across a nats-server restart", () => {
-  let server: NatsServer;
-  let serving: NatsBus;
-  let calling: NatsBus;
-  const reconnect = { initialDelayMs: 50, maxDelayMs: 200 };
-
-  beforeAll(async () => {
-    server = await startNatsServer();
-    serving = await NatsBus.connect({ servers: server.url, name: "agents", reconnect });
-    calling = await NatsBus.connect({ servers: server.url, name: "callers", reconnect });
-  });
-
-  afterAll(async () => {
-    await Promise.all([serving.close(), calling.close()]);
-    await server.dispose();
-  });
+  const nats = useRestartableNats("agents");
 
   it("a reply in flight ends (its answer or a typed loss), nothing hangs, and later commands are answered", async () => {
     const gate = gatedTool();
@@ -38,11 +23,11 @@ describe("an agent on NATS across a nats-server restart", () => {
       }),
       { tools: [gate.tool], state: allow("wait") },
     );
-    const handle = await spawnAgent(serving, agent, { heartbeatMs: 100 });
-    const ref = await agentRef(calling, agent.id);
+    const handle = await spawnAgent(nats.serving, agent, { heartbeatMs: 100 });
+    const ref = await agentRef(nats.calling, agent.id);
     const inFlight = outcome(ref.reply(user("one")));
     await gate.started;
-    await server.restart();
+    await nats.server.restart();
     gate.open();
     expect(IN_FLIGHT_OUTCOMES).toContain(await inFlight);
 

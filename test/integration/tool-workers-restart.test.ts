@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { remoteToolSource, serveTools } from "../../src/actors/index.js";
-import { NatsBus } from "../../src/bus/index.js";
 import {
   chunksOf,
   echoTool,
@@ -8,38 +7,24 @@ import {
   textOf,
   waitTool,
 } from "../actors/tool-worker/tool-fixtures.js";
-import { startNatsServer, type NatsServer } from "../harness/nats-server.js";
+import { useRestartableNats } from "../harness/restartable-nats.js";
 import { useQuietLogger } from "../harness/quiet-logger.js";
 
 useQuietLogger();
 
 describe("tool workers on NATS across a nats-server restart", () => {
-  let server: NatsServer;
-  let serving: NatsBus;
-  let calling: NatsBus;
-  const reconnect = { initialDelayMs: 50, maxDelayMs: 200 };
-
-  beforeAll(async () => {
-    server = await startNatsServer();
-    serving = await NatsBus.connect({ servers: server.url, name: "workers", reconnect });
-    calling = await NatsBus.connect({ servers: server.url, name: "callers", reconnect });
-  });
-
-  afterAll(async () => {
-    await Promise.all([serving.close(), calling.close()]);
-    await server.dispose();
-  });
+  const nats = useRestartableNats("workers");
 
   it("ends the calls in flight with ONE error chunk each, nothing hangs, and later calls succeed", async () => {
     const wait = waitTool();
-    const worker = await serveTools(serving, [wait.tool, echoTool()], { heartbeatMs: 100 });
-    const source = await remoteToolSource(calling, { names: ["wait", "echo"] });
+    const worker = await serveTools(nats.serving, [wait.tool, echoTool()], { heartbeatMs: 100 });
+    const source = await remoteToolSource(nats.calling, { names: ["wait", "echo"] });
     const waitRemote = (await source.whenTools(["wait", "echo"], 10_000)).find(
       (t) => t.name === "wait",
     )!;
     const inFlight = [1, 2, 3].map(() => chunksOf(waitRemote, {}));
     await wait.started(3);
-    await server.restart();
+    await nats.server.restart();
     const ended = await Promise.all(inFlight);
     for (const chunks of ended) {
       expect(chunks).toHaveLength(1);

@@ -14,6 +14,18 @@ import { useQuietLogger } from "../../harness/quiet-logger.js";
 
 useQuietLogger();
 
+/** A runtime named `rt` on a fresh in-process bus, and its first report as seen on the bus. */
+async function reportingRuntime() {
+  const bus = new InProcessBus();
+  const subjects = new Subjects();
+  const runtime = new ActorRuntime({ bus, name: "rt", subjects });
+  const onBus = firstValueFrom(
+    bus.subscribe(subjects.supervision("rt"), { schema: SupervisionReportSchema }),
+  );
+  await bus.flush();
+  return { bus, runtime, onBus };
+}
+
 function fakeActor(id: string, log: string[], stop?: () => Promise<void>): SupervisedActor {
   return {
     id,
@@ -50,13 +62,7 @@ describe("ActorRuntime", () => {
   });
 
   it("reports an actor's failure on the bus and on reports$ instead of dying", async () => {
-    const bus = new InProcessBus();
-    const subjects = new Subjects();
-    const runtime = new ActorRuntime({ bus, name: "rt", subjects });
-    const onBus = firstValueFrom(
-      bus.subscribe(subjects.supervision("rt"), { schema: SupervisionReportSchema }),
-    );
-    await bus.flush();
+    const { bus, runtime, onBus } = await reportingRuntime();
     const failures = new Subject<unknown>();
     runtime.adopt(ActorKind.AGENT, {
       id: "alice",
@@ -119,13 +125,7 @@ describe("ActorRuntime", () => {
   });
 
   it("reports a spawned agent whose statechart fails on the in-process bus, and stops it", async () => {
-    const bus = new InProcessBus();
-    const subjects = new Subjects();
-    const runtime = new ActorRuntime({ bus, name: "rt", subjects });
-    const onBus = firstValueFrom(
-      bus.subscribe(subjects.supervision("rt"), { schema: SupervisionReportSchema }),
-    );
-    await bus.flush();
+    const { bus, runtime, onBus } = await reportingRuntime();
     const handle = runtime.adopt(
       ActorKind.AGENT,
       await spawnAgent(bus, makeAgent(["hi"], { id: "zoe" })),
