@@ -188,7 +188,13 @@ export class ToolWorker implements SupervisedActor {
     const deadline = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, drainTimeoutMs);
     });
-    if (open) await Promise.race([deadline, this.#bus.flush().catch(() => undefined)]);
+    if (open) {
+      // A flush that fails (the connection lost) is reported; the drain goes on regardless.
+      const flushed = this.#bus.flush().catch((error: unknown) => {
+        this.#fail(error);
+      });
+      await Promise.race([deadline, flushed]);
+    }
     if (this.#calls.size > 0 && open) {
       await Promise.race([deadline, new Promise<void>((resolve) => (this.#onIdle = resolve))]);
       this.#onIdle = null;
