@@ -90,6 +90,7 @@ describe("three tool-worker processes in one queue group on NATS", () => {
       victim = workers.findIndex((w, i) => executions(w).length > (before[i] ?? 0));
       return victim >= 0;
     });
+    await workers[victim]!.line((l) => l === "holding");
     workers[victim]!.child.kill("SIGKILL");
     const chunks = await held;
     expect(chunks).toHaveLength(1);
