@@ -52,6 +52,7 @@ export {
   type SkillInstructionsRenderer,
 } from "./skills/skill-instructions.js";
 export { parseToolArguments } from "./input/parse-tool-arguments.js";
+export { pyRepr } from "./input/py-repr.js";
 export { validateToolInput } from "./input/validate-tool-input.js";
 export { jsonschemaMessage } from "./input/schema-error-message.js";
 export { sortLikeJsonschema } from "./input/schema-error-order.js";

@@ -72,12 +72,13 @@ export async function* runTool(
 /**
  * The text the model reads for an error a tool threw, with Python's `str(e)` semantics: the
  * message alone, `"{ClassName}: {message}"` for agent-oriented errors, and the reference's prefix
- * for errors of an MCP session (recognised by name, since `tools` cannot import the MCP SDK).
+ * for errors of an MCP session: the SDK's `McpError` and actorscope's `MCPError` (recognised by
+ * name, since `tools` imports neither the SDK nor `src/mcp`).
  */
 export function toolErrorText(error: unknown): string {
   if (error instanceof AgentOrientedError) return error.toString();
   if (error instanceof Error) {
-    if (error.name === "McpError") {
+    if (error.name === "McpError" || error.name === "MCPError") {
       return `Error occurred when calling MCP tool: ${error.message}`;
     }
     return error.message;
