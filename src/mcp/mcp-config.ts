@@ -10,7 +10,7 @@ export const StdioMCPConfigSchema = z.strictObject({
   type: z.literal("stdio_mcp"),
   /** The program to run (`npx`, `node`, a path). */
   command: z.string().min(1),
-  args: z.array(z.string()).nullish(),
+  args: z.array(z.string()).readonly().nullish(),
   env: z.record(z.string(), z.string()).nullish(),
   cwd: z.string().min(1).nullish(),
 });

@@ -26,9 +26,11 @@ export interface SessionHooks {
 }
 
 /**
- * One initialised MCP session: the SDK `Client` on one fresh transport. It tracks the requests in
- * flight so that a server writing garbage onto the stream (not JSON-RPC at all) fails them at once
- * with `MCP_PROTOCOL_ERROR` instead of leaving them to time out, and it knows when it is lost.
+ * One initialised MCP session: the SDK `Client` on one fresh transport. It knows when it is lost,
+ * and it notes when the server writes something that is not JSON-RPC onto the stream: such a line
+ * cannot be tied to a request (it may be a stray log line while every answer still arrives), so
+ * no request fails for it, but one that then goes unanswered fails with `MCP_PROTOCOL_ERROR`
+ * quoting the line, not with a plain timeout.
  */
 export class MCPSession {
   readonly server: string;
@@ -36,8 +38,9 @@ export class MCPSession {
   readonly #opened: OpenedTransport;
   readonly #hooks: SessionHooks;
   readonly #listTimeoutMs: number;
-  /** One controller per request in flight, aborted with the reason when the stream breaks. */
-  readonly #inflight = new Set<{ controller: AbortController; tool: string }>();
+  /** How many non-JSON-RPC messages the server wrote, and the last one's error. */
+  #noiseCount = 0;
+  #lastNoise: Error | null = null;
   #closing = false;
   #lost = false;
 
@@ -107,11 +110,9 @@ export class MCPSession {
     const tools: Tool[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_LIST_PAGES; page++) {
-      const result = await this.#track("tools/list", null, (signal) =>
-        this.#client.listTools(cursor === undefined ? {} : { cursor }, {
-          signal,
-          timeout: this.#listTimeoutMs,
-        }),
+      const params = cursor === undefined ? {} : { cursor };
+      const result = await this.#track("tools/list", null, () =>
+        this.#client.listTools(params, { timeout: this.#listTimeoutMs }),
       );
       tools.push(...result.tools);
       cursor = result.nextCursor;
@@ -138,11 +139,11 @@ export class MCPSession {
     return this.#track(
       "tools/call",
       signal,
-      async (inner) => {
+      async () => {
         const result = await this.#client.callTool(
           { name: tool, arguments: args },
           CallToolResultSchema,
-          { signal: inner, timeout: timeoutMs, resetTimeoutOnProgress: true },
+          { signal, timeout: timeoutMs, resetTimeoutOnProgress: true },
         );
         return result as CallToolResult;
       },
@@ -159,28 +160,20 @@ export class MCPSession {
 
   async #track<T>(
     what: string,
-    outer: AbortSignal | null,
-    run: (signal: AbortSignal) => Promise<T>,
+    signal: AbortSignal | null,
+    run: () => Promise<T>,
     tool: string | null = null,
     timeoutMs = this.#listTimeoutMs,
   ): Promise<T> {
     if (this.#lost) throw this.#lostError(tool, true);
-    const controller = new AbortController();
-    const entry = { controller, tool: tool ?? what };
-    const forward = () => {
-      controller.abort(outer?.reason);
-    };
-    if (outer !== null) {
-      if (outer.aborted) throw outer.reason;
-      outer.addEventListener("abort", forward, { once: true });
-    }
-    this.#inflight.add(entry);
+    if (signal !== null && isAborted(signal)) throw signal.reason;
+    const noiseBefore = this.#noiseCount;
     try {
-      return await run(controller.signal);
+      return await run();
     } catch (error) {
-      if (outer?.aborted === true) throw outer.reason;
-      const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
-      const failure = callFailure(reason, {
+      // An interrupt rethrows the signal's reason: the caller's toolkit reports it as such.
+      if (signal !== null && isAborted(signal)) throw signal.reason;
+      const failure = callFailure(error, {
         server: this.server,
         tool,
         what,
@@ -188,11 +181,20 @@ export class MCPSession {
         stderr: this.#opened.stderr,
       });
       if (failure.code === MCPErrorCode.MCP_SESSION_LOST) this.#markLost();
+      if (failure.code === MCPErrorCode.MCP_TIMEOUT && this.#noiseCount > noiseBefore) {
+        throw this.#garbled(tool ?? what, failure);
+      }
       throw failure;
-    } finally {
-      outer?.removeEventListener("abort", forward);
-      this.#inflight.delete(entry);
     }
+  }
+
+  #garbled(subject: string, timeout: MCPError): MCPError {
+    return new MCPError(
+      MCPErrorCode.MCP_PROTOCOL_ERROR,
+      `MCP server '${this.server}' never answered '${subject}' and wrote malformed JSON-RPC ` +
+        `meanwhile: ${describe(this.#lastNoise)}`,
+      { server: this.server, tool: timeout.tool, cause: this.#lastNoise, data: timeout.data },
+    );
   }
 
   #onClose(): void {
@@ -208,21 +210,11 @@ export class MCPSession {
 
   #onError(error: Error): void {
     if (isProtocolNoise(error)) {
-      const inflight = [...this.#inflight];
+      this.#noiseCount++;
+      this.#lastNoise = error;
       getLogger().warn(`MCP server '${this.server}' wrote something that is not JSON-RPC`, {
         error: describe(error),
-        failedRequests: inflight.length,
       });
-      for (const { controller, tool } of inflight) {
-        controller.abort(
-          new MCPError(
-            MCPErrorCode.MCP_PROTOCOL_ERROR,
-            `MCP server '${this.server}' sent malformed JSON-RPC while tool '${tool}' was ` +
-              `running: ${describe(error)}`,
-            { server: this.server, tool, cause: error },
-          ),
-        );
-      }
       return;
     }
     if (this.#closing || this.#lost) return;
@@ -238,4 +230,9 @@ export class MCPSession {
       { server: this.server, tool, data: { notRun } },
     );
   }
+}
+
+/** Read through a call, so the check after an await is not narrowed away by the one before it. */
+function isAborted(signal: AbortSignal): boolean {
+  return signal.aborted;
 }
