@@ -1,8 +1,9 @@
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { PermissionDecision, ToolInput } from "../permission/index.js";
 import {
   ToolBase,
   type JsonSchema,
+  type PermissionDecision,
+  type ToolInput,
   type ToolBaseOptions,
   type ToolCallContext,
   type ToolChunkInput,

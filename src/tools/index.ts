@@ -149,3 +149,6 @@ export {
   DEFAULT_MAX_PDF_BYTES,
   DEFAULT_MAX_EDIT_BYTES,
 } from "./builtin/read/index.js";
+// The permission types of the tool protocol (`checkPermissions`' input and decision), for tool
+// sources such as MCP that sit beside `tools` and not above `permission`.
+export type { PermissionDecision, ToolInput } from "../permission/index.js";

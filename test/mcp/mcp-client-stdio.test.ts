@@ -18,7 +18,7 @@ useQuietLogger();
 
 const clients: MCPClient[] = [];
 afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => (c.isConnected ? c.close() : undefined)));
+  await Promise.all(clients.splice(0).map((c) => (c.isConnected ? c.close() : Promise.resolve())));
 });
 
 async function connected(
@@ -129,9 +129,8 @@ describe("MCPClient over stdio (a real child process)", () => {
       source: { data: PNG_1X1_BASE64, media_type: "image/png" },
     });
     expect(all?.content[2]).toMatchObject({ source: { data: WAV_SILENCE_BASE64 } });
-    expect(all?.content[3]).toMatchObject({
-      text: expect.stringContaining('"text": "resource text"'),
-    });
+    const resource = all?.content[3];
+    expect(resource?.type === "text" ? resource.text : "").toContain('"text": "resource text"');
     expect(all?.content[4]).toMatchObject({ source: { data: BLOB_BYTES_0_TO_15_BASE64 } });
     expect(all?.content[5]).toMatchObject({
       source: { type: "url", url: "https://example.com/doc.pdf" },
