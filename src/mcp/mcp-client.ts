@@ -117,7 +117,7 @@ export class MCPClient implements ToolSource, MCPToolHost {
 
   /** The server's tools as listed, after `enableTools`/`disableTools`. */
   async listRawTools(): Promise<readonly Tool[]> {
-    const tools = await this.#run((session) => session.listTools());
+    const tools = await this.#run((session) => session.listTools(), true);
     this.#cached = tools;
     return tools.filter(
       (tool) =>
@@ -166,10 +166,18 @@ export class MCPClient implements ToolSource, MCPToolHost {
     signal: AbortSignal,
   ): Promise<CallToolResult> {
     const timeoutMs = Math.ceil((this.executionTimeout ?? DEFAULT_EXECUTION_TIMEOUT_S) * 1000);
-    return this.#run((session) => session.callTool(tool, args, signal, timeoutMs));
+    const annotations = this.#cached?.find((listed) => listed.name === tool)?.annotations;
+    const retrySafe = annotations?.readOnlyHint === true || annotations?.idempotentHint === true;
+    return this.#run((session) => session.callTool(tool, args, signal, timeoutMs), retrySafe);
   }
 
-  async #run<T>(work: (session: MCPSession) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` on the session (a new one per call when stateless). A request the server surely
+   * did not run (HTTP 404 for a forgotten session, a refused connection) is sent once more on a
+   * new session; one that may have run (the connection dropped under it) only when `retrySafe`:
+   * a listing, or a tool the server marks read-only or idempotent.
+   */
+  async #run<T>(work: (session: MCPSession) => Promise<T>, retrySafe: boolean): Promise<T> {
     if (!this.isStateful) {
       const session = await this.#open();
       try {
@@ -187,8 +195,7 @@ export class MCPClient implements ToolSource, MCPToolHost {
     try {
       return await work(session);
     } catch (error) {
-      // Refused by a server that forgot the session: it did not run, so it runs once on a new one.
-      if (!isNotRun(error)) throw error;
+      if (!mayRetry(error, retrySafe)) throw error;
       session = await this.#reconnect(session);
       return await work(session);
     }
@@ -264,10 +271,7 @@ export class MCPClient implements ToolSource, MCPToolHost {
   }
 }
 
-function isNotRun(error: unknown): boolean {
-  return (
-    error instanceof MCPError &&
-    error.code === MCPErrorCode.MCP_SESSION_LOST &&
-    error.data["notRun"] === true
-  );
+function mayRetry(error: unknown, retrySafe: boolean): boolean {
+  if (!(error instanceof MCPError) || error.code !== MCPErrorCode.MCP_SESSION_LOST) return false;
+  return error.data["notRun"] === true || (retrySafe && error.data["transport"] === true);
 }

@@ -58,12 +58,15 @@ export function callFailure(reason: unknown, context: FailureContext): MCPError 
       { server, tool, cause: reason },
     );
   }
-  // A transport failure (connection refused, reset, the process gone): the session cannot be
-  // trusted any more, and whether the request ran is unknown.
+  // A transport failure (connection refused, a pooled socket the server closed, a reset): the
+  // session cannot be trusted any more. A refused connection never delivered the request; after
+  // any other failure it may have run, and only a retry-safe request is sent again.
+  const refused = causeCode(reason) === "ECONNREFUSED";
   return new MCPError(
     MCPErrorCode.MCP_SESSION_LOST,
-    `The connection to MCP server '${server}' failed during ${subject}: ${describe(reason)}.${stderr}`,
-    { server, tool, cause: reason, data: { notRun: false } },
+    `The connection to MCP server '${server}' failed during ${subject}: ` +
+      `${describe(reason)}${refused ? " (connection refused)" : ""}.${stderr}`,
+    { server, tool, cause: reason, data: { notRun: refused, transport: true } },
   );
 }
 
@@ -73,6 +76,32 @@ export function callFailure(reason: unknown, context: FailureContext): MCPError 
  */
 export function isProtocolNoise(error: unknown): boolean {
   return error instanceof SyntaxError || (error instanceof Error && error.name === "ZodError");
+}
+
+const TRANSIENT_CODES = new Set(["UND_ERR_SOCKET", "UND_ERR_CLOSED", "ECONNRESET", "EPIPE"]);
+
+/**
+ * Whether a failure is a connection dropped under a request (a pooled socket the server closed
+ * when it restarted, a reset): the next attempt on a fresh connection may well work. Refused
+ * connections, HTTP statuses and protocol errors are not transient.
+ */
+export function isTransientTransport(error: unknown): boolean {
+  const code = causeCode(error);
+  if (code !== null && TRANSIENT_CODES.has(code)) return true;
+  // The SSE transport flattens its cause into the message ("SSE error: TypeError: fetch failed:
+  // other side closed").
+  return /other side closed|socket hang up|ECONNRESET/.test(describe(error));
+}
+
+/** The first `code` string along an error's `cause` chain (`ECONNREFUSED`, `UND_ERR_SOCKET`). */
+function causeCode(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    current = current.cause;
+  }
+  return null;
 }
 
 /** The HTTP status an SDK transport error carries: `code` on streamable HTTP, text on SSE POSTs. */

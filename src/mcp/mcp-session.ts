@@ -1,19 +1,25 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import {
   CallToolResultSchema,
   ToolListChangedNotificationSchema,
   type CallToolResult,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
+import { setTimeout as delay } from "node:timers/promises";
 import { getLogger } from "../errors/index.js";
 import type { MCPConfig } from "./mcp-config.js";
 import { MCPError, MCPErrorCode } from "./mcp-error.js";
-import { callFailure, describe, isProtocolNoise } from "./mcp-failure.js";
+import { callFailure, describe, isProtocolNoise, isTransientTransport } from "./mcp-failure.js";
 import { connectTimeoutMs, openTransport, type OpenedTransport } from "./mcp-transport.js";
 import { GuardedOutputValidator } from "./output-validator.js";
 
 /** A hostile server could page `tools/list` for ever; past this many pages the listing fails. */
 const MAX_LIST_PAGES = 100;
+
+/** Handshakes tried before connecting fails, and the pause before the next (times the attempt). */
+const HANDSHAKE_ATTEMPTS = 3;
+const HANDSHAKE_RETRY_MS = 50;
 
 const CLIENT_INFO = { name: "actorscope", version: "0.1.0" } as const;
 
@@ -64,30 +70,40 @@ export class MCPSession {
     };
   }
 
-  /** Starts the transport and completes the handshake, bounded by the config's timeout. */
+  /**
+   * Starts a transport and completes the handshake, bounded by the config's timeout. A handshake
+   * whose connection drops (a server that just restarted leaves dead pooled sockets behind) is
+   * tried again on a fresh transport, at most {@link HANDSHAKE_ATTEMPTS} times in all.
+   */
   static async open(
     server: string,
     config: MCPConfig,
     hooks: SessionHooks = {},
   ): Promise<MCPSession> {
-    const session = new MCPSession(server, config, hooks);
-    try {
-      await session.#client.connect(session.#opened.transport, {
-        timeout: session.#listTimeoutMs,
-      });
-    } catch (error) {
-      session.#closing = true;
-      // What is reported is why connecting failed; freeing the half-open transport may fail
-      // for the same reason and would only hide it.
-      await session.#client.close().catch(() => undefined);
-      throw new MCPError(
-        MCPErrorCode.MCP_CONNECT_FAILED,
-        `Could not connect to MCP server '${server}' over ${session.#opened.kind}: ` +
-          `${describe(error)}.${session.stderrSuffix()}`,
-        { server, cause: error },
-      );
+    for (let attempt = 1; ; attempt++) {
+      const session = new MCPSession(server, config, hooks);
+      try {
+        await session.#client.connect(session.#opened.transport, {
+          timeout: session.#listTimeoutMs,
+        });
+        return session;
+      } catch (error) {
+        session.#closing = true;
+        // What is reported is why connecting failed; freeing the half-open transport may fail
+        // for the same reason and would only hide it.
+        await session.#client.close().catch(() => undefined);
+        if (attempt < HANDSHAKE_ATTEMPTS && isTransientTransport(error)) {
+          await delay(HANDSHAKE_RETRY_MS * attempt);
+          continue;
+        }
+        throw new MCPError(
+          MCPErrorCode.MCP_CONNECT_FAILED,
+          `Could not connect to MCP server '${server}' over ${session.#opened.kind}: ` +
+            `${describe(error)}.${session.stderrSuffix()}`,
+          { server, cause: error, data: { attempts: attempt } },
+        );
+      }
     }
-    return session;
   }
 
   /** Whether the session ended under its owner (it must be replaced, not used). */
@@ -155,7 +171,20 @@ export class MCPSession {
   /** Ends the session (a stdio server's process is stopped). */
   async close(): Promise<void> {
     this.#closing = true;
-    await this.#client.close();
+    try {
+      // A streamable HTTP session is ended on the server too (DELETE), so a stateless client or
+      // a closed one leaves no session behind; a lost session has nothing left to end.
+      const transport = this.#opened.transport;
+      if (
+        !this.#lost &&
+        transport instanceof StreamableHTTPClientTransport &&
+        transport.sessionId
+      ) {
+        await transport.terminateSession();
+      }
+    } finally {
+      await this.#client.close();
+    }
   }
 
   async #track<T>(
