@@ -3,6 +3,8 @@
  * brief says, and the SDK client reacts to its faults the way `MCPClient` (src/mcp) relies on.
  */
 /* eslint-disable @typescript-eslint/no-deprecated -- the legacy SSE transport is under test */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -13,6 +15,7 @@ import {
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   ErrorCode,
+  LATEST_PROTOCOL_VERSION,
   McpError,
   ToolListChangedNotificationSchema,
   type CallToolResult,
@@ -39,6 +42,9 @@ const BUILT_IN_TOOLS = [
   "crash",
   "garble",
 ];
+
+// vi.waitFor's default (1 s) is too short for a child that starts in more than a second under load.
+const WAIT = { timeout: 10_000, interval: 20 };
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -209,7 +215,7 @@ describe("the stdio fixture", () => {
     ]);
     await vi.waitFor(() => {
       expect(shared.stderr().length - before).toBeGreaterThanOrEqual(200 * 1024);
-    });
+    }, WAIT);
   });
 
   it("garble writes a non-JSON line and a non-JSON-RPC line, each reaching onerror", async () => {
@@ -221,7 +227,7 @@ describe("the stdio fixture", () => {
     });
     await vi.waitFor(() => {
       expect(errors.length - seen).toBe(2);
-    });
+    }, WAIT);
     // Finding: the line that is not JSON gives JSON.parse's SyntaxError; the JSON that is not a
     // JSON-RPC message gives the SDK schema's ZodError. The connection stays up.
     const [notJson, notJsonRpc] = errors.slice(seen);
@@ -240,12 +246,45 @@ describe("the stdio fixture", () => {
     expect(texts(await client.callTool({ name: "add_tool", arguments: {} }))).toEqual(["added"]);
     await vi.waitFor(() => {
       expect(listChanged.count).toBe(1);
-    });
+    }, WAIT);
     expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("late");
     expect(texts(await client.callTool({ name: "late", arguments: {} }))).toEqual(["late tool"]);
   });
 
-  it("crash ends the child with code 3; the call in flight rejects with ConnectionClosed", async () => {
+  it("crash exits the process with code 3 before answering", async () => {
+    const command = stdioFixtureCommand({ cwd: scratch.cwd, home: scratch.home });
+    const child = spawn(command.command, command.args, {
+      cwd: command.cwd,
+      env: command.env,
+      stdio: ["pipe", "pipe", "ignore"],
+    });
+    cleanups.push(async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    });
+    const exited = once(child, "exit");
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+    const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    send({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: LATEST_PROTOCOL_VERSION,
+        capabilities: {},
+        clientInfo: { name: "raw", version: "1.0.0" },
+      },
+    });
+    await vi.waitFor(() => {
+      expect(stdout).toContain('"id":1');
+    }, WAIT);
+    send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "crash", arguments: {} } });
+    expect(await exited).toEqual([3, null]);
+    expect(stdout).not.toContain('"id":2');
+  });
+
+  it("crash ends the child under the SDK client; the call in flight rejects with ConnectionClosed", async () => {
     const { client, transport, eventsFile } = await stdio();
     // Without MCP_FIXTURE_BAD_SCHEMA the catalogue has no bad_schema.
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(BUILT_IN_TOOLS);
@@ -312,11 +351,11 @@ describe.each(["streamable", "sse"] as const)("the HTTP fixture over %s", (kind)
     // The other session hears it on its notification stream (GET), which must be open first.
     await vi.waitFor(() => {
       expect(fixture.notificationStreams()).toBe(2);
-    });
+    }, WAIT);
     await caller.client.callTool({ name: "add_tool", arguments: {} });
     await vi.waitFor(() => {
       expect([caller.listChanged.count, other.listChanged.count]).toEqual([1, 1]);
-    });
+    }, WAIT);
     expect((await other.client.listTools()).tools.map((tool) => tool.name)).toContain("late");
   });
 
