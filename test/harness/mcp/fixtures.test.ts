@@ -414,6 +414,26 @@ describe.each(["streamable", "sse"] as const)("the HTTP fixture over %s", (kind)
   });
 });
 
+describe("the SSE fixture", () => {
+  it("after a restart, the SDK's SSE client re-attaches to a fresh, never initialised session", async () => {
+    const fixture = await http({ transport: "sse" });
+    const { client, errors } = await connect(clientTransport(fixture, "sse"));
+    await fixture.restart();
+    // Finding: the first call after the restart names the lost session and gets 404; then the
+    // EventSource reconnects by itself, the new stream names a new session, and calls succeed
+    // on it without any `initialize` (a server that insists on one would refuse them).
+    await expect(client.callTool({ name: "echo", arguments: { text: "lost" } })).rejects.toThrow(
+      "HTTP 404",
+    );
+    await vi.waitFor(async () => {
+      const result = await client.callTool({ name: "echo", arguments: { text: "back" } });
+      expect(texts(result)).toEqual(["echo: back"]);
+    }, WAIT);
+    expect(fixture.sessionCount()).toBe(1);
+    expect(errors.some((error) => error.message.startsWith("SSE error"))).toBe(true);
+  });
+});
+
 describe("the streamable HTTP fixture", () => {
   it("ends a session on DELETE", async () => {
     const fixture = await http({ transport: "streamable" });
