@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { setImmediate } from "node:timers/promises";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
@@ -54,10 +55,15 @@ export interface HttpFixture {
    * (as a restarted server would), and listens again on the same port.
    */
   restart(): Promise<void>;
-  /** Frees everything: no open handle is left. */
+  /** Frees everything: no open handle is left. Calling it again does nothing. */
   close(): Promise<void>;
   /** Live sessions (always 0 when stateless). */
   sessionCount(): number;
+  /**
+   * Open notification streams the server can push to now (Streamable HTTP's GET streams, SSE's
+   * event streams): a test that needs a notification to reach another session waits for it.
+   */
+  notificationStreams(): number;
 }
 
 /** A connected server and the transport of one session (or of one stateless request). */
@@ -114,6 +120,11 @@ export async function startHttpFixture(options: HttpFixtureOptions): Promise<Htt
   // Open but not reachable by id, closed by `close`/`restart`: stateless requests in flight (a
   // `hang` call) and dropped sessions.
   const unlisted = new Set<Session>();
+  const streams = new Set<ServerResponse>();
+  const trackStream = (res: ServerResponse) => {
+    streams.add(res);
+    res.once("close", () => streams.delete(res));
+  };
   const catalogue: FixtureCatalogue = { added: new Map() };
   catalogue.onChange = (origin) => {
     for (const session of sessions.values()) {
@@ -152,7 +163,10 @@ export async function startHttpFixture(options: HttpFixtureOptions): Promise<Htt
       // GET (the notification stream) and DELETE (end the session) need a session.
       if (known === undefined)
         jsonRpcError(res, 400, -32000, "Bad Request: Mcp-Session-Id header is required");
-      else await known.handleRequest(req, res);
+      else {
+        if (req.method === "GET") trackStream(res);
+        await known.handleRequest(req, res);
+      }
       return;
     }
     const parsed = await readJson(req);
@@ -214,6 +228,7 @@ export async function startHttpFixture(options: HttpFixtureOptions): Promise<Htt
       const transport = new SSEServerTransport("/messages/", res);
       const session: Session = { server, sse: transport };
       sessions.set(transport.sessionId, session);
+      trackStream(res);
       res.on("close", () => {
         if (sessions.get(transport.sessionId) === session) sessions.delete(transport.sessionId);
       });
@@ -254,11 +269,15 @@ export async function startHttpFixture(options: HttpFixtureOptions): Promise<Htt
       http.once("error", reject);
       http.listen(port, "127.0.0.1", () => {
         http.off("error", reject);
+        listening = true;
         resolve((http.address() as AddressInfo).port);
       });
     });
 
+  let listening = false;
   const stop = async () => {
+    if (!listening) return;
+    listening = false;
     const all = [...sessions.values(), ...unlisted];
     sessions.clear();
     unlisted.clear();
@@ -272,6 +291,11 @@ export async function startHttpFixture(options: HttpFixtureOptions): Promise<Htt
     // Hung calls and open SSE streams would keep `close` waiting for ever.
     http.closeAllConnections();
     await closed;
+    // The clients live in this process: let their pools see the closed sockets (one poll phase,
+    // then the nextTicks of their teardown) before the port serves again, or the next request
+    // goes out on a dead keep-alive socket and fails with "other side closed".
+    await setImmediate();
+    await setImmediate();
   };
 
   const port = await listen(0);
@@ -312,5 +336,8 @@ export async function startHttpFixture(options: HttpFixtureOptions): Promise<Htt
     },
     close: stop,
     sessionCount: () => sessions.size,
+    // Headers sent means the transport has registered the stream (it does so before answering).
+    notificationStreams: () =>
+      [...streams].filter((res) => res.headersSent && !res.writableEnded).length,
   };
 }

@@ -24,51 +24,72 @@ export interface StdioFixtureCommand {
 }
 
 export interface StdioFixtureOptions {
-  /** The file the server appends its events to (see `newEventsFile`). */
+  /** The file the server appends its events to (see `createFixtureScratch`). */
   readonly eventsFile?: string;
   /** Also list `bad_schema`. */
   readonly badSchema?: boolean;
-  /** Working directory; a temporary one of this test process when absent. */
+  /** Working directory; a shared temporary one when absent. */
   readonly cwd?: string;
-  /** HOME; another temporary directory of this test process when absent. */
+  /** HOME; another shared temporary directory when absent. */
   readonly home?: string;
 }
 
-let scratch: { root: string; cwd: string; home: string; files: number } | undefined;
-
-/** One scratch root per test process, removed when the process exits. */
-function scratchDirs(): { root: string; cwd: string; home: string; files: number } {
-  if (scratch === undefined) {
-    const root = mkdtempSync(join(tmpdir(), "actorscope-mcp-fixture-"));
-    const made = { root, cwd: join(root, "cwd"), home: join(root, "home"), files: 0 };
-    mkdirSync(made.cwd);
-    mkdirSync(made.home);
-    process.once("exit", () => {
-      rmSync(root, { recursive: true, force: true });
-    });
-    scratch = made;
-  }
-  return scratch;
+/** Temporary directories for stdio fixtures: a working directory, a HOME and events files. */
+export interface FixtureScratch {
+  readonly cwd: string;
+  readonly home: string;
+  /** A fresh (not yet existing) events file path inside the scratch directory. */
+  eventsFile(): string;
+  /** Removes the scratch directory and everything in it. */
+  remove(): void;
 }
 
-/** A fresh, not yet existing events file path in this process's scratch directory. */
-export function newEventsFile(): string {
-  const dirs = scratchDirs();
-  dirs.files += 1;
-  return join(dirs.root, `events-${process.pid}-${dirs.files}.jsonl`);
+/**
+ * Makes a scratch directory, which the test removes (`afterAll`/`afterEach`): vitest's workers do
+ * not reliably run `exit` handlers, so nothing cleans up behind the test's back.
+ */
+export function createFixtureScratch(): FixtureScratch {
+  const root = mkdtempSync(join(tmpdir(), "actorscope-mcp-fixture-"));
+  const cwd = join(root, "cwd");
+  const home = join(root, "home");
+  mkdirSync(cwd);
+  mkdirSync(home);
+  let files = 0;
+  return {
+    cwd,
+    home,
+    eventsFile: () => join(root, `events-${++files}.jsonl`),
+    remove: () => {
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The working directory and HOME used when a caller gives none: one fixed pair per user under the
+ * temporary directory, reused by every run (so nothing piles up), and never the real HOME.
+ */
+function sharedDirs(): { cwd: string; home: string } {
+  const root = join(tmpdir(), `actorscope-mcp-fixture-shared-${process.getuid?.() ?? "user"}`);
+  const dirs = { cwd: join(root, "cwd"), home: join(root, "home") };
+  mkdirSync(dirs.cwd, { recursive: true });
+  mkdirSync(dirs.home, { recursive: true });
+  return dirs;
 }
 
 /**
  * The command, arguments, environment and working directory that run the stdio fixture.
  *
  * @example
- * const eventsFile = newEventsFile();
- * const transport = new StdioClientTransport({ ...stdioFixtureCommand({ eventsFile }), stderr: "pipe" });
+ * const scratch = createFixtureScratch(); // scratch.remove() in afterAll
+ * const eventsFile = scratch.eventsFile();
+ * const command = stdioFixtureCommand({ eventsFile, cwd: scratch.cwd, home: scratch.home });
+ * const transport = new StdioClientTransport({ ...command, stderr: "pipe" });
  */
 export function stdioFixtureCommand(options: StdioFixtureOptions = {}): StdioFixtureCommand {
-  const dirs = scratchDirs();
+  const shared = options.cwd === undefined || options.home === undefined ? sharedDirs() : undefined;
   const env: Record<string, string> = {
-    HOME: options.home ?? dirs.home,
+    HOME: options.home ?? shared?.home ?? "",
     TSX_TSCONFIG_PATH: join(ROOT, "tsconfig.json"),
   };
   if (options.eventsFile !== undefined) env.MCP_FIXTURE_EVENTS = options.eventsFile;
@@ -77,7 +98,7 @@ export function stdioFixtureCommand(options: StdioFixtureOptions = {}): StdioFix
     command: process.execPath,
     args: ["--conditions=actorscope-source", "--import", TSX_LOADER, ENTRY],
     env,
-    cwd: options.cwd ?? dirs.cwd,
+    cwd: options.cwd ?? shared?.cwd ?? "",
   };
 }
 
