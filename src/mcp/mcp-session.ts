@@ -1,4 +1,5 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SseError } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import {
   CallToolResultSchema,
@@ -250,6 +251,9 @@ export class MCPSession {
     getLogger().warn(`MCP session of '${this.server}' reported an error`, {
       error: describe(error),
     });
+    // An SSE event stream that broke is a lost session: the SDK's event source would reconnect
+    // on its own and carry on in a new server session that was never initialised.
+    if (error instanceof SseError) this.#markLost();
   }
 
   #lostError(tool: string | null, notRun: boolean): MCPError {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { MCPClient, MCPError, MCPErrorCode, type MCPTool } from "../../src/mcp/index.js";
 import { Toolkit, ToolResponse, type ToolChunk } from "../../src/tools/index.js";
 import {
@@ -7,7 +7,7 @@ import {
   WAV_SILENCE_BASE64,
 } from "../harness/mcp/fixture-content.js";
 import {
-  newEventsFile,
+  createFixtureScratch,
   readEvents,
   stdioFixtureCommand,
   waitForEvent,
@@ -15,6 +15,14 @@ import {
 import { useQuietLogger } from "../harness/quiet-logger.js";
 
 useQuietLogger();
+
+const scratch = createFixtureScratch();
+afterAll(() => {
+  scratch.remove();
+});
+const newEventsFile = () => scratch.eventsFile();
+const fixtureCommand = (options: { eventsFile: string; badSchema?: boolean }) =>
+  stdioFixtureCommand({ ...options, cwd: scratch.cwd, home: scratch.home });
 
 const clients: MCPClient[] = [];
 afterEach(async () => {
@@ -30,7 +38,7 @@ async function connected(
     isStateful: true,
     mcpConfig: {
       type: "stdio_mcp",
-      ...stdioFixtureCommand({ eventsFile: events, badSchema: options.badSchema ?? false }),
+      ...fixtureCommand({ eventsFile: events, badSchema: options.badSchema ?? false }),
     },
     executionTimeout: options.executionTimeout,
   });
@@ -85,7 +93,7 @@ describe("MCPClient over stdio (a real child process)", () => {
     const client = new MCPClient({
       name: "fixture",
       isStateful: true,
-      mcpConfig: { type: "stdio_mcp", ...stdioFixtureCommand({ eventsFile: events }) },
+      mcpConfig: { type: "stdio_mcp", ...fixtureCommand({ eventsFile: events }) },
       enableTools: ["echo", "fail"],
     });
     clients.push(client);
@@ -96,7 +104,7 @@ describe("MCPClient over stdio (a real child process)", () => {
     const disabling = new MCPClient({
       name: "fixture",
       isStateful: true,
-      mcpConfig: { type: "stdio_mcp", ...stdioFixtureCommand({ eventsFile: events }) },
+      mcpConfig: { type: "stdio_mcp", ...fixtureCommand({ eventsFile: events }) },
       disableTools: ["slow", "hang"],
     });
     clients.push(disabling);
