@@ -12,3 +12,4 @@ export * from "./door-data.js";
 export * from "./door-tools.js";
 export * from "./door-agents.js";
 export * from "./door-bus.js";
+export * from "./door-mcp.js";

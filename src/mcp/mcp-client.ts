@@ -10,9 +10,8 @@ import {
   type ResolvedClientOptions,
 } from "./mcp-client-options.js";
 import type { MCPConfig } from "./mcp-config.js";
-import { MCPError, MCPErrorCode } from "./mcp-error.js";
-import { describe } from "./mcp-failure.js";
-import { MCPSession } from "./mcp-session.js";
+import { MCPError, MCPErrorCode, describe } from "./mcp-error.js";
+import type { MCPSession } from "./mcp-session.js";
 import { MCPTool, type MCPToolHost } from "./mcp-tool.js";
 
 /**
@@ -233,7 +232,9 @@ export class MCPClient implements ToolSource, MCPToolHost {
     return this.#reconnecting;
   }
 
-  #open(): Promise<MCPSession> {
+  async #open(): Promise<MCPSession> {
+    // The SDK is loaded with the first session, so importing actorscope costs nothing for it.
+    const { MCPSession } = await import("./mcp-session.js");
     return MCPSession.open(this.name, this.mcpConfig, {
       onToolsChanged: () => {
         this.#cached = null;

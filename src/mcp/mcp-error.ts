@@ -47,3 +47,10 @@ export class MCPError extends ActorscopeError {
     this.tool = options.tool ?? null;
   }
 }
+
+/** An error's message, one line, bounded (a hostile server's text can be anything). */
+export function describe(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > 500 ? `${line.slice(0, 500)}…` : line;
+}

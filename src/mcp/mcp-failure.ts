@@ -1,5 +1,5 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { MCPError, MCPErrorCode } from "./mcp-error.js";
+import { MCPError, MCPErrorCode, describe } from "./mcp-error.js";
 import type { StderrTail } from "./stderr-tail.js";
 
 /** What failed: the server, the tool (null for a listing), the request, its bound. */
@@ -111,11 +111,4 @@ function httpStatusOf(error: unknown): number | null {
   if (typeof code === "number" && code >= 100 && code < 600) return code;
   const match = /\(HTTP (\d{3})\)/.exec(error.message);
   return match === null ? null : Number(match[1]);
-}
-
-/** An error's message, one line, bounded (a hostile server's text can be anything). */
-export function describe(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length > 500 ? `${line.slice(0, 500)}…` : line;
 }

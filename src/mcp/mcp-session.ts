@@ -10,8 +10,8 @@ import {
 import { setTimeout as delay } from "node:timers/promises";
 import { getLogger } from "../errors/index.js";
 import type { MCPConfig } from "./mcp-config.js";
-import { MCPError, MCPErrorCode } from "./mcp-error.js";
-import { callFailure, describe, isProtocolNoise, isTransientTransport } from "./mcp-failure.js";
+import { MCPError, MCPErrorCode, describe } from "./mcp-error.js";
+import { callFailure, isProtocolNoise, isTransientTransport } from "./mcp-failure.js";
 import { connectTimeoutMs, openTransport, type OpenedTransport } from "./mcp-transport.js";
 import { GuardedOutputValidator } from "./output-validator.js";
 

@@ -1,0 +1,20 @@
+/** The public door, part 5: MCP clients and their tools (see `index.ts`). */
+export {
+  MCPClient,
+  MCPTool,
+  MCPError,
+  MCPErrorCode,
+  MCPConfigSchema,
+  StdioMCPConfigSchema,
+  HttpMCPConfigSchema,
+  MCP_TOOL_ASK_MESSAGE,
+  MCP_READ_ONLY_ALLOW_MESSAGE,
+  DEFAULT_EXECUTION_TIMEOUT_S,
+  type MCPClientOptions,
+  type MCPToolOptions,
+  type MCPToolHost,
+  type MCPConfig,
+  type MCPConfigInput,
+  type StdioMCPConfig,
+  type HttpMCPConfig,
+} from "./mcp/index.js";
