@@ -33,6 +33,14 @@ describe("examples", () => {
     expect(out).toContain("reply ended: completed");
   }, 90_000);
 
+  it("mcp.ts: an agent on server-filesystem reads without asking, asks to write, and writes", async () => {
+    const out = await runExample("mcp.ts");
+    expect(out).toContain("mcp__filesystem__read_text_file → success");
+    expect(out).toContain("permission asked for mcp__filesystem__write_file");
+    expect(out).toContain("reply ended: completed");
+    expect(out).toContain("- call Ada");
+  }, 90_000);
+
   it("guardrails.ts: allow rules cover one subcommand, secrets ask, option typos are refused", async () => {
     const lines = (await runExample("guardrails.ts")).split("\n");
     const decision = (command: string) =>
