@@ -9,7 +9,15 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ["*.js", "*.mjs", "bin/*.js", "scripts/*.mjs"] },
+        projectService: {
+          allowDefaultProject: [
+            "*.js",
+            "*.mjs",
+            "bin/*.js",
+            "scripts/*.mjs",
+            "test/harness/mcp/*.mjs",
+          ],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },
