@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { MCPClient, MCPErrorCode, type MCPClientOptions } from "../../src/mcp/index.js";
-import { Toolkit, ToolResponse, type ToolChunk } from "../../src/tools/index.js";
+import { Toolkit } from "../../src/tools/index.js";
+import { ALL_CONTENT_KINDS, callTool, invokeAll } from "./mcp-test-kit.js";
 import {
   startHttpFixture,
   type HttpFixture,
@@ -39,24 +40,6 @@ async function client(options: Partial<MCPClientOptions> & { url: string }): Pro
   return made;
 }
 
-async function call(toolkit: Toolkit, name: string, input: object, signal?: AbortSignal) {
-  const chunks: ToolChunk[] = [];
-  let response: ToolResponse | undefined;
-  const toolCall = { id: "c1", name, input: JSON.stringify(input) };
-  for await (const item of toolkit.callTool(toolCall, { signal })) {
-    if (item instanceof ToolResponse) response = item;
-    else chunks.push(item);
-  }
-  if (response === undefined) throw new Error("no response");
-  return {
-    response,
-    text: chunks
-      .flatMap((c) => c.content)
-      .map((b) => (b.type === "text" ? b.text : ""))
-      .join(""),
-  };
-}
-
 const calls = (server: HttpFixture, tool: string) =>
   server.events.filter((e) => e.type === "called" && e.tool === tool).length;
 
@@ -70,22 +53,11 @@ for (const transport of ["streamable", "sse"] as const) {
       expect(names).toEqual(
         expect.arrayContaining(["mcp__fixture__echo", "mcp__fixture__getxweather"]),
       );
-      expect((await call(toolkit, "mcp__fixture__echo", { text: "over http" })).text).toBe(
+      expect((await callTool(toolkit, "mcp__fixture__echo", { text: "over http" })).text).toBe(
         "echo: over http",
       );
-      const [all] = await (async () => {
-        const got: ToolChunk[] = [];
-        for await (const c of (await mcp.getTool("all_content")).invoke({})) got.push(c);
-        return got;
-      })();
-      expect(all?.content.map((b) => b.type)).toEqual([
-        "text",
-        "data",
-        "data",
-        "text",
-        "data",
-        "data",
-      ]);
+      const [all] = await invokeAll(await mcp.getTool("all_content"), {});
+      expect(all?.content.map((b) => b.type)).toEqual(ALL_CONTENT_KINDS);
     });
 
     it("headers reach the server: without the token the connect fails, with it it works", async () => {
@@ -118,7 +90,7 @@ for (const transport of ["streamable", "sse"] as const) {
       const server = await fixture({ transport });
       const toolkit = new Toolkit({ mcps: [await client({ url: server.url })] });
       const controller = new AbortController();
-      const running = call(toolkit, "mcp__fixture__slow", { ms: 20_000 }, controller.signal);
+      const running = callTool(toolkit, "mcp__fixture__slow", { ms: 20_000 }, controller.signal);
       await server.waitForEvent((e) => e.type === "started" && e.tool === "slow");
       controller.abort();
       expect((await running).response.state).toBe("interrupted");
@@ -129,11 +101,11 @@ for (const transport of ["streamable", "sse"] as const) {
       const server = await fixture({ transport });
       const mcp = await client({ url: server.url });
       const toolkit = new Toolkit({ mcps: [mcp] });
-      expect((await call(toolkit, "mcp__fixture__echo", { text: "before" })).text).toBe(
+      expect((await callTool(toolkit, "mcp__fixture__echo", { text: "before" })).text).toBe(
         "echo: before",
       );
       await server.restart();
-      const after = await call(toolkit, "mcp__fixture__echo", { text: "after" });
+      const after = await callTool(toolkit, "mcp__fixture__echo", { text: "after" });
       expect(after.text).toBe("echo: after");
       expect(after.response.state).toBe("success");
       expect(after.text).toBe("echo: after");
@@ -155,12 +127,12 @@ for (const transport of ["streamable", "sse"] as const) {
         });
       });
       expect(mcp.changes$).toBeDefined();
-      await call(toolkit, "mcp__fixture__add_tool", {});
+      await callTool(toolkit, "mcp__fixture__add_tool", {});
       await changed;
       expect((await toolkit.view()).schemas.map((s) => s.function.name)).toContain(
         "mcp__fixture__late",
       );
-      expect((await call(toolkit, "mcp__fixture__late", {})).text).toBe("late tool");
+      expect((await callTool(toolkit, "mcp__fixture__late", {})).text).toBe("late tool");
     });
   });
 }
@@ -170,9 +142,9 @@ describe("MCPClient over streamable HTTP: sessions", () => {
     const server = await fixture({ transport: "streamable" });
     const mcp = await client({ url: server.url });
     const toolkit = new Toolkit({ mcps: [mcp] });
-    await call(toolkit, "mcp__fixture__echo", { text: "one" });
+    await callTool(toolkit, "mcp__fixture__echo", { text: "one" });
     server.dropSessions();
-    const again = await call(toolkit, "mcp__fixture__echo", { text: "two" });
+    const again = await callTool(toolkit, "mcp__fixture__echo", { text: "two" });
     expect(again.text).toBe("echo: two");
     expect(calls(server, "echo")).toBe(2);
   });
@@ -182,8 +154,8 @@ describe("MCPClient over streamable HTTP: sessions", () => {
     const mcp = await client({ url: server.url, isStateful: false });
     expect(mcp.isConnected).toBe(true);
     const toolkit = new Toolkit({ mcps: [mcp] });
-    expect((await call(toolkit, "mcp__fixture__echo", { text: "a" })).text).toBe("echo: a");
-    expect((await call(toolkit, "mcp__fixture__echo", { text: "b" })).text).toBe("echo: b");
+    expect((await callTool(toolkit, "mcp__fixture__echo", { text: "a" })).text).toBe("echo: a");
+    expect((await callTool(toolkit, "mcp__fixture__echo", { text: "b" })).text).toBe("echo: b");
     expect(server.sessionCount()).toBe(0);
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { MCPClient, MCPError, MCPErrorCode, type MCPTool } from "../../src/mcp/index.js";
-import { Toolkit, ToolResponse, type ToolChunk } from "../../src/tools/index.js";
+import { MCPClient, MCPError, MCPErrorCode } from "../../src/mcp/index.js";
+import { Toolkit } from "../../src/tools/index.js";
+import { ALL_CONTENT_KINDS, callTool, invokeAll } from "./mcp-test-kit.js";
 import {
   BLOB_BYTES_0_TO_15_BASE64,
   PNG_1X1_BASE64,
@@ -45,21 +46,6 @@ async function connected(
   clients.push(client);
   await client.connect();
   return { client, events };
-}
-
-async function run(tool: MCPTool, input: Record<string, unknown>, signal?: AbortSignal) {
-  const chunks: ToolChunk[] = [];
-  for await (const chunk of tool.invoke(input, { signal })) chunks.push(chunk);
-  return chunks;
-}
-
-async function callThroughToolkit(toolkit: Toolkit, name: string, input: object) {
-  let response: ToolResponse | undefined;
-  for await (const item of toolkit.callTool({ id: "c1", name, input: JSON.stringify(input) })) {
-    if (item instanceof ToolResponse) response = item;
-  }
-  if (response === undefined) throw new Error("no response");
-  return response;
 }
 
 describe("MCPClient over stdio (a real child process)", () => {
@@ -122,17 +108,10 @@ describe("MCPClient over stdio (a real child process)", () => {
 
   it("calls a tool and converts every content kind and structuredContent", async () => {
     const { client } = await connected();
-    const [echo] = await run(await client.getTool("echo"), { text: "hi" });
+    const [echo] = await invokeAll(await client.getTool("echo"), { text: "hi" });
     expect(echo).toMatchObject({ state: "running", content: [{ type: "text", text: "echo: hi" }] });
-    const [all] = await run(await client.getTool("all_content"), {});
-    expect(all?.content.map((b) => b.type)).toEqual([
-      "text",
-      "data",
-      "data",
-      "text",
-      "data",
-      "data",
-    ]);
+    const [all] = await invokeAll(await client.getTool("all_content"), {});
+    expect(all?.content.map((b) => b.type)).toEqual(ALL_CONTENT_KINDS);
     expect(all?.content[1]).toMatchObject({
       source: { data: PNG_1X1_BASE64, media_type: "image/png" },
     });
@@ -148,13 +127,13 @@ describe("MCPClient over stdio (a real child process)", () => {
 
   it("an isError result is an error chunk; the toolkit's response is in the error state", async () => {
     const { client } = await connected();
-    const [chunk] = await run(await client.getTool("fail"), {});
+    const [chunk] = await invokeAll(await client.getTool("fail"), {});
     expect(chunk).toMatchObject({
       state: "error",
       content: [{ text: "the tool failed on purpose" }],
     });
     const toolkit = new Toolkit({ mcps: [client] });
-    const response = await callThroughToolkit(toolkit, "mcp__fixture__fail", {});
+    const response = (await callTool(toolkit, "mcp__fixture__fail", {})).response;
     expect(response.state).toBe("error");
   });
 
@@ -162,21 +141,14 @@ describe("MCPClient over stdio (a real child process)", () => {
     const { client, events } = await connected();
     const controller = new AbortController();
     const toolkit = new Toolkit({ mcps: [client] });
-    const running = (async () => {
-      let response: ToolResponse | undefined;
-      const call = { id: "c1", name: "mcp__fixture__slow", input: '{"ms": 20000}' };
-      for await (const item of toolkit.callTool(call, { signal: controller.signal })) {
-        if (item instanceof ToolResponse) response = item;
-      }
-      return response;
-    })();
+    const running = callTool(toolkit, "mcp__fixture__slow", { ms: 20_000 }, controller.signal);
     await waitForEvent(events, (e) => e.type === "started" && e.tool === "slow");
     controller.abort();
-    expect((await running)?.state).toBe("interrupted");
+    expect((await running).response.state).toBe("interrupted");
     await waitForEvent(events, (e) => e.type === "cancelled" && e.tool === "slow");
     // The session is still good.
     expect(
-      (await run(await client.getTool("echo"), { text: "after" }))[0]?.content[0],
+      (await invokeAll(await client.getTool("echo"), { text: "after" }))[0]?.content[0],
     ).toMatchObject({
       text: "echo: after",
     });
@@ -185,7 +157,7 @@ describe("MCPClient over stdio (a real child process)", () => {
   it("a server that ignores cancellation is cut off at executionTimeout with a typed ERROR", async () => {
     const { client, events } = await connected({ executionTimeout: 0.3 });
     const toolkit = new Toolkit({ mcps: [client] });
-    const response = await callThroughToolkit(toolkit, "mcp__fixture__hang", {});
+    const response = (await callTool(toolkit, "mcp__fixture__hang", {})).response;
     expect(response.state).toBe("error");
     const text = response.content.map((b) => (b.type === "text" ? b.text : "")).join("");
     expect(text).toBe(
@@ -193,7 +165,7 @@ describe("MCPClient over stdio (a real child process)", () => {
         "within 0.3 s; the request was cancelled.",
     );
     await waitForEvent(events, (e) => e.type === "cancel-ignored" && e.tool === "hang");
-    const echo = await callThroughToolkit(toolkit, "mcp__fixture__echo", { text: "still" });
+    const echo = (await callTool(toolkit, "mcp__fixture__echo", { text: "still" })).response;
     expect(echo.state).toBe("success");
   });
 
@@ -214,7 +186,7 @@ describe("MCPClient over stdio (a real child process)", () => {
     });
     expect(crash.name).toBe("mcp__fixture__crash");
     // The next call starts a new server process, transparently.
-    const [echo] = await run(await client.getTool("echo"), { text: "back" });
+    const [echo] = await invokeAll(await client.getTool("echo"), { text: "back" });
     expect(echo?.content[0]).toMatchObject({ text: "echo: back" });
     expect(readEvents(events).filter((e) => e.type === "crash")).toHaveLength(1);
     expect(client.isConnected).toBe(true);
@@ -227,7 +199,7 @@ describe("MCPClient over stdio (a real child process)", () => {
       server: "fixture",
       tool: "garble",
     });
-    const [echo] = await run(await client.getTool("echo"), { text: "ok" });
+    const [echo] = await invokeAll(await client.getTool("echo"), { text: "ok" });
     expect(echo?.content[0]).toMatchObject({ text: "echo: ok" });
   });
 
@@ -249,7 +221,7 @@ describe("MCPClient over stdio (a real child process)", () => {
 
   it("stderr is captured, bounded, and never inherited; a failed start quotes it", async () => {
     const { client } = await connected();
-    const [noisy] = await run(await client.getTool("stderr_noise"), {});
+    const [noisy] = await invokeAll(await client.getTool("stderr_noise"), {});
     expect(noisy?.content[0]).toMatchObject({ text: "noisy" });
     const broken = new MCPClient({
       name: "broken",
@@ -280,7 +252,7 @@ describe("MCPClient over stdio (a real child process)", () => {
         resolve();
       });
     });
-    await callThroughToolkit(toolkit, "mcp__fixture__add_tool", {});
+    await callTool(toolkit, "mcp__fixture__add_tool", {});
     await changed;
     const after = (await toolkit.view()).schemas.map((s) => s.function.name);
     expect(after).toContain("mcp__fixture__late");

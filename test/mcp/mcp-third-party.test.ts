@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MCPClient } from "../../src/mcp/index.js";
-import { Toolkit, ToolResponse, type ToolChunk } from "../../src/tools/index.js";
+import { Toolkit } from "../../src/tools/index.js";
+import { callTool } from "./mcp-test-kit.js";
 import { PNG_1X1_BASE64 } from "../harness/mcp/fixture-content.js";
 import { useQuietLogger } from "../harness/quiet-logger.js";
 
@@ -12,21 +13,6 @@ useQuietLogger();
 const ROOT = resolve(import.meta.dirname, "../..");
 const serverEntry = (pkg: string) =>
   join(ROOT, "node_modules", "@modelcontextprotocol", pkg, "dist", "index.js");
-
-async function call(toolkit: Toolkit, name: string, input: object, signal?: AbortSignal) {
-  const chunks: ToolChunk[] = [];
-  let response: ToolResponse | undefined;
-  for await (const item of toolkit.callTool(
-    { id: "c", name, input: JSON.stringify(input) },
-    { signal },
-  )) {
-    if (item instanceof ToolResponse) response = item;
-    else chunks.push(item);
-  }
-  if (response === undefined) throw new Error("no response");
-  const text = response.content.map((b) => (b.type === "text" ? b.text : "")).join("");
-  return { response, chunks, text };
-}
 
 describe("@modelcontextprotocol/server-filesystem over stdio", () => {
   let dir: string;
@@ -74,26 +60,26 @@ describe("@modelcontextprotocol/server-filesystem over stdio", () => {
   });
 
   it("reads, writes and lists files through the toolkit (input validated against the schema)", async () => {
-    const read = await call(toolkit, "mcp__filesystem__read_text_file", {
+    const read = await callTool(toolkit, "mcp__filesystem__read_text_file", {
       path: join(dir, "hello.txt"),
     });
     expect(read.response.state).toBe("success");
     expect(read.text).toContain("hello from the test");
-    const written = await call(toolkit, "mcp__filesystem__write_file", {
+    const written = await callTool(toolkit, "mcp__filesystem__write_file", {
       path: join(dir, "out.txt"),
       content: "written by an MCP tool",
     });
     expect(written.response.state).toBe("success");
     expect(await readFile(join(dir, "out.txt"), "utf8")).toBe("written by an MCP tool");
-    const listing = await call(toolkit, "mcp__filesystem__list_directory", { path: dir });
+    const listing = await callTool(toolkit, "mcp__filesystem__list_directory", { path: dir });
     expect(listing.text).toContain("hello.txt");
     expect(listing.text).toContain("out.txt");
-    const invalid = await call(toolkit, "mcp__filesystem__read_text_file", { path: 42 });
+    const invalid = await callTool(toolkit, "mcp__filesystem__read_text_file", { path: 42 });
     expect(invalid.response.state).toBe("error");
   });
 
   it("an image comes back as a base64 data block", async () => {
-    const media = await call(toolkit, "mcp__filesystem__read_media_file", {
+    const media = await callTool(toolkit, "mcp__filesystem__read_media_file", {
       path: join(dir, "pixel.png"),
     });
     const block = media.response.content.find((b) => b.type === "data");
@@ -103,11 +89,11 @@ describe("@modelcontextprotocol/server-filesystem over stdio", () => {
   });
 
   it("a path outside the allowed directory is an error result, and the server keeps serving", async () => {
-    const outside = await call(toolkit, "mcp__filesystem__read_text_file", {
+    const outside = await callTool(toolkit, "mcp__filesystem__read_text_file", {
       path: join(home, "..", "etc-passwd"),
     });
     expect(outside.response.state).toBe("error");
-    const again = await call(toolkit, "mcp__filesystem__list_allowed_directories", {});
+    const again = await callTool(toolkit, "mcp__filesystem__list_allowed_directories", {});
     expect(again.response.state).toBe("success");
   });
 });
@@ -141,24 +127,28 @@ describe("@modelcontextprotocol/server-everything over stdio", () => {
   });
 
   it("echo and get-sum answer", async () => {
-    expect((await call(toolkit, "mcp__everything__echo", { message: "hi" })).text).toContain("hi");
-    expect((await call(toolkit, "mcp__everything__get-sum", { a: 2, b: 3 })).text).toContain("5");
+    expect((await callTool(toolkit, "mcp__everything__echo", { message: "hi" })).text).toContain(
+      "hi",
+    );
+    expect((await callTool(toolkit, "mcp__everything__get-sum", { a: 2, b: 3 })).text).toContain(
+      "5",
+    );
   });
 
   it("images, resource links, embedded resources and structured content convert", async () => {
-    const image = await call(toolkit, "mcp__everything__get-tiny-image", {});
+    const image = await callTool(toolkit, "mcp__everything__get-tiny-image", {});
     expect(
       image.response.content.some((b) => b.type === "data" && b.source.media_type === "image/png"),
     ).toBe(true);
-    const links = await call(toolkit, "mcp__everything__get-resource-links", { count: 2 });
+    const links = await callTool(toolkit, "mcp__everything__get-resource-links", { count: 2 });
     const urls = links.response.content.filter((b) => b.type === "data" && b.source.type === "url");
     expect(urls.length).toBe(2);
-    const embedded = await call(toolkit, "mcp__everything__get-resource-reference", {
+    const embedded = await callTool(toolkit, "mcp__everything__get-resource-reference", {
       resourceType: "Text",
       resourceId: 1,
     });
     expect(embedded.text).toContain('"uri"');
-    const structured = await call(toolkit, "mcp__everything__get-structured-content", {
+    const structured = await callTool(toolkit, "mcp__everything__get-structured-content", {
       location: "Chicago",
     });
     expect(structured.response.state).toBe("success");
@@ -167,7 +157,7 @@ describe("@modelcontextprotocol/server-everything over stdio", () => {
 
   it("a long-running operation is interrupted and the session stays usable", async () => {
     const controller = new AbortController();
-    const running = call(
+    const running = callTool(
       toolkit,
       "mcp__everything__trigger-long-running-operation",
       { duration: 30, steps: 30 },
@@ -177,7 +167,7 @@ describe("@modelcontextprotocol/server-everything over stdio", () => {
       controller.abort();
     }, 300);
     expect((await running).response.state).toBe("interrupted");
-    expect((await call(toolkit, "mcp__everything__echo", { message: "after" })).text).toContain(
+    expect((await callTool(toolkit, "mcp__everything__echo", { message: "after" })).text).toContain(
       "after",
     );
   });
