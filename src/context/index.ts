@@ -8,3 +8,17 @@ export {
   type ContextConfigInput,
 } from "./context-config.js";
 export type { AgentOffloader, DataBlockOffloader } from "./offloader.js";
+export {
+  compressContextOnce,
+  renderSummary,
+  ContextErrorCode,
+  TRUNCATED_SUMMARY,
+  type CompressionInput,
+  type CompressionOutcome,
+} from "./compress-context.js";
+export {
+  splitForCompression,
+  withBlocks,
+  type ContextSplit,
+  type TokenCounter,
+} from "./split-for-compression.js";

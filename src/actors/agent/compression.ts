@@ -1,17 +1,20 @@
-import type { ContextConfigInput } from "../../context/index.js";
-import type { HintBlock } from "../../message/index.js";
+import {
+  ContextConfigSchema,
+  compressContextOnce,
+  type ContextConfigInput,
+} from "../../context/index.js";
+import { parseOrThrow } from "../../errors/index.js";
+import type { HintBlock, Msg } from "../../message/index.js";
 import type { WorkOutput } from "../../machines/index.js";
-import { composeOnion } from "../../middleware/index.js";
+import { composeOnion, type CompressContextHookInput } from "../../middleware/index.js";
 import type { AgentInside } from "./agent-inside.js";
 import { InputMeasure } from "./input-measure.js";
-import { modelInput } from "./reasoning-step.js";
 import { plainSystemPrompt, systemMessage, systemPrompt } from "./system-prompt.js";
 
 /*
  * Context compression (spec §8.2) as the loop runs it: the `compressing` state's work, the guard
  * that lets a step far below the trigger skip that state, and `agent.compressContext()`. The
- * compression itself arrives with the context issue; until then the chain measures the model
- * input (for the guard) and passes.
+ * algorithm is `src/context`'s (`compressContextOnce`); this applies its outcome to the state.
  */
 
 /**
@@ -41,23 +44,60 @@ export function compressContext(
   input: { contextConfig: ContextConfigInput; instructions: HintBlock | null },
 ): Promise<void> {
   const layers = runtime.chains.onCompressContext;
-  if (layers.length === 0) return measureInput(runtime);
-  return composeOnion(layers, () => measureInput(runtime))(input);
+  if (layers.length === 0) return compressNow(runtime, input);
+  return composeOnion(layers, (inner: CompressContextHookInput) => compressNow(runtime, inner))(
+    input,
+  );
 }
 
 /**
- * Compression's first step (spec §8.2 step 2): count the model input, its system prompt
- * assembled for it (an `onSystemPrompt` hook runs here, as in the reference).
+ * The compression itself (spec §8.2): the model input is counted with its system prompt
+ * assembled for it (an `onSystemPrompt` hook runs here, as in the reference); at the trigger the
+ * older messages become the summary, offloaded when the agent has an offloader.
  */
-async function measureInput(runtime: AgentInside): Promise<void> {
+async function compressNow(
+  runtime: AgentInside,
+  input: CompressContextHookInput,
+): Promise<void> {
   const prompt = plainSystemPrompt(runtime) ?? (await systemPrompt(runtime));
   runtime.measuredPrompt = prompt;
   const taken = runtime.takeView();
   const view = taken instanceof Promise ? await taken : taken;
   runtime.measuredView = view;
-  const tools = view.schemas;
-  const input = modelInput(systemMessage(runtime, prompt), runtime.state);
-  rememberMeasure(runtime, await runtime.model.countTokens(input, tools));
+  const state = runtime.state;
+  const config =
+    input.contextConfig === runtime.configs.contextConfig
+      ? runtime.configs.contextConfig
+      : parseOrThrow(ContextConfigSchema, input.contextConfig, "contextConfig");
+  const offloader = runtime.offloader as ContextOffloader | null;
+  const offloadContext = offloader?.offloadContext?.bind(offloader);
+  const outcome = await compressContextOnce({
+    model: runtime.model,
+    systemPrompt: systemMessage(runtime, prompt).getTextContent() ?? "",
+    summary: state.summary,
+    context: state.context,
+    tools: view.schemas,
+    config,
+    instructions: input.instructions,
+    offload:
+      offloadContext === undefined
+        ? undefined
+        : (messages) => offloadContext(state.session_id, messages),
+    signal: runtime.signal,
+  });
+  if (outcome.compressed) {
+    state.summary = outcome.summary;
+    state.context = outcome.context;
+    // Measured again on the next check: the input is now what the reserve and summary add up to.
+    runtime.measure = null;
+    return;
+  }
+  runtime.measure = InputMeasure.take(outcome.tokens, state, runtime.agent.systemPrompt);
+}
+
+/** An offloader that also stores compressed context (a workspace, spec §8.5). */
+interface ContextOffloader {
+  offloadContext?(sessionId: string, messages: readonly Msg[]): Promise<string>;
 }
 
 /** Records a token count of the model input as it is now (null: unknown). */

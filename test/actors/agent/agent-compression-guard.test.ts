@@ -23,6 +23,22 @@ function watched(
   return { agent, compressions: () => count };
 }
 
+/** The model's answer to a compression's structured-output request. */
+const summaryTurn: ScriptedTurn = {
+  toolCalls: [
+    {
+      name: "generate_structured_output",
+      input: {
+        task_overview: "chat",
+        current_state: "talking",
+        important_discoveries: "none",
+        next_steps: "answer",
+        context_to_preserve: "none",
+      },
+    },
+  ],
+};
+
 const toolRound: ScriptedTurn = { toolCalls: [{ name: "echo", input: { text: "x" } }] };
 
 describe("Agent: when the loop passes through compressing (spec §8.2)", () => {
@@ -36,11 +52,13 @@ describe("Agent: when the loop passes through compressing (spec §8.2)", () => {
 
   it("messages appended up to the trigger send the next step through compressing", async () => {
     // 0.8 × 1000 tokens: a 4000-character message alone is ≈ 1000 tokens.
-    const { agent, compressions } = watched(["one", "two"], { contextSize: 1000 });
+    // At the trigger the state compresses for real: the model is asked for the summary first.
+    const { agent, compressions } = watched(["one", summaryTurn, "two"], { contextSize: 1000 });
     await agent.reply(user("short"));
     expect(compressions()).toBe(1);
     await agent.reply(user("a".repeat(4000)));
     expect(compressions()).toBe(2);
+    expect(agent.state.summary).toContain("# Task Overview\nchat");
   });
 
   it("a changed system prompt, or a context changed other than by appending, is measured again", async () => {
