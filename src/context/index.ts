@@ -7,4 +7,12 @@ export {
   type ContextConfig,
   type ContextConfigInput,
 } from "./context-config.js";
-export type { AgentOffloader, DataBlockOffloader } from "./offloader.js";
+export type { AgentOffloader, DataBlockOffloader, Offloader } from "./offloader.js";
+export {
+  TRUNCATION_REMINDER,
+  splitToolResult,
+  truncateToolResult,
+  truncationMarker,
+  type CountTokens,
+  type ToolResultSplit,
+} from "./truncate-tool-result.js";
