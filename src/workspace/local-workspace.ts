@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { assertKnownOptions } from "../errors/index.js";
+import type { MCPClient } from "../mcp/index.js";
 import type { DataBlock, Msg, ToolResultBlock } from "../message/index.js";
 import {
   Bash,
@@ -13,6 +14,7 @@ import {
   type ToolBase,
 } from "../tools/index.js";
 import { DATA_DIR, LocalOffloadStore, SESSIONS_DIR, SKILLS_DIR } from "./local-offload-store.js";
+import { McpRegistry, type McpScope } from "./mcp-registry.js";
 import { WorkspaceBase } from "./workspace-base.js";
 import { DEFAULT_WORKSPACE_INSTRUCTIONS, formatInstructions } from "./workspace-instructions.js";
 
@@ -61,6 +63,7 @@ export class LocalWorkspace extends WorkspaceBase {
   readonly instructions: string;
   #alive = false;
   readonly #store: LocalOffloadStore;
+  readonly #mcps: McpRegistry;
 
   constructor(options: LocalWorkspaceOptions) {
     super();
@@ -72,23 +75,46 @@ export class LocalWorkspace extends WorkspaceBase {
       workdir: this.workdir,
     });
     this.#store = new LocalOffloadStore(this.workdir);
+    this.#mcps = new McpRegistry(join(this.workdir, ".mcp"));
   }
 
   get isAlive(): boolean {
     return this.#alive;
   }
 
-  /** Creates the layout's folders (idempotent). */
+  /**
+   * Creates the layout's folders and restores the MCP declarations from `.mcp` (nothing is
+   * connected until `listMcps`). Idempotent.
+   */
   async initialize(): Promise<void> {
     if (this.#alive) return;
     for (const folder of [DATA_DIR, SKILLS_DIR, SESSIONS_DIR]) await this.#store.folder([folder]);
+    await this.#mcps.restore();
     this.#alive = true;
   }
 
-  /** Nothing to release locally: the directory is the workspace and stays as it is. */
-  close(): Promise<void> {
+  /** Closes the live MCP clients; the directory is the workspace and stays as it is. */
+  async close(): Promise<void> {
+    await this.#mcps.closeAll();
     this.#alive = false;
-    return Promise.resolve();
+  }
+
+  /**
+   * The MCP clients declared for an agent and session, built on first use and private to it
+   * (stateful ones connected; one that fails to start is logged and left out).
+   */
+  listMcps(scope?: McpScope): Promise<MCPClient[]> {
+    return this.#mcps.list(scope);
+  }
+
+  /** Declares an MCP server for an agent and session (persisted in `.mcp`); names are unique. */
+  addMcp(client: MCPClient, scope?: McpScope): Promise<void> {
+    return this.#mcps.add(client, scope);
+  }
+
+  /** Removes an agent and session's MCP server by name (closing it; persisted in `.mcp`). */
+  removeMcp(name: string, scope?: McpScope): Promise<void> {
+    return this.#mcps.remove(name, scope);
   }
 
   getInstructions(): Promise<string> {

@@ -8,6 +8,8 @@ export const WorkspaceErrorCode = {
   WORKSPACE_PATH_ESCAPE: "WORKSPACE_PATH_ESCAPE",
   /** The instructions template has a placeholder other than `{backend}` and `{workdir}`. */
   WORKSPACE_BAD_INSTRUCTIONS: "WORKSPACE_BAD_INSTRUCTIONS",
+  /** An MCP of that name is already declared for the agent and session. */
+  WORKSPACE_MCP_EXISTS: "WORKSPACE_MCP_EXISTS",
   /** No free `tool_result-<id>(n).txt` name was found. */
   WORKSPACE_NAME_EXHAUSTED: "WORKSPACE_NAME_EXHAUSTED",
 } as const;
