@@ -14,8 +14,10 @@ const LAYERS = {
   state: ["tools", "permission", "message", "errors"],
   mcp: ["tools", "message", "errors"],
   middleware: ["model", "tools", "message", "errors"],
+  workspace: ["mcp", "tools", "context", "message", "errors"],
   machines: ["state", "context", "tools", "permission", "model", "middleware", "message", "errors"],
   actors: [
+    "workspace",
     "machines",
     "middleware",
     "mcp",

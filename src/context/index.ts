@@ -7,7 +7,6 @@ export {
   type ContextConfig,
   type ContextConfigInput,
 } from "./context-config.js";
-export type { AgentOffloader, DataBlockOffloader } from "./offloader.js";
 export {
   compressContextOnce,
   renderSummary,
@@ -22,3 +21,12 @@ export {
   type ContextSplit,
   type TokenCounter,
 } from "./split-for-compression.js";
+export type { AgentOffloader, DataBlockOffloader, Offloader } from "./offloader.js";
+export {
+  TRUNCATION_REMINDER,
+  splitToolResult,
+  truncateToolResult,
+  truncationMarker,
+  type CountTokens,
+  type ToolResultSplit,
+} from "./truncate-tool-result.js";

@@ -1,6 +1,6 @@
 import { Subject, type Observable } from "rxjs";
 import type { Actor, Subscription } from "xstate";
-import type { AgentOffloader } from "../../context/index.js";
+import { truncateToolResult, type AgentOffloader } from "../../context/index.js";
 import type {
   AgentEvent,
   HintBlock,
@@ -280,9 +280,18 @@ export class AgentRuntime implements AgentInside, AgentHost, ReplyDeskHost {
     return acting(this, toolCall, signal, prepared);
   }
 
-  /** Truncates a tool result before it is saved (spec §8.4); identity until the context issue. */
+  /**
+   * Truncates a tool result before it is saved (spec §8.4): over `toolResultLimit` tokens (as the
+   * model counts them), the omitted part goes to the offloader and the marker names its file.
+   */
   truncateResult(result: ToolResultBlock): Promise<ToolResultBlock> {
-    return Promise.resolve(result);
+    return truncateToolResult(
+      result,
+      this.configs.contextConfig.toolResultLimit,
+      (msgs) => this.model.countTokens(msgs, null),
+      this.offloader,
+      this.state.session_id,
+    );
   }
 
   // ------------------------------------------------------------ ReplyDeskHost
