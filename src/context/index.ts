@@ -30,3 +30,4 @@ export {
   type CountTokens,
   type ToolResultSplit,
 } from "./truncate-tool-result.js";
+export { limitContextImages } from "./limit-images.js";

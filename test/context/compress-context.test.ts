@@ -12,6 +12,7 @@ import {
   ScriptedModel,
   SystemMsg,
   UserMsg,
+  HintBlockSchema,
   type ContentBlock,
   type ScriptedTurn,
 } from "../../src/index.js";
@@ -214,5 +215,61 @@ describe("§8.2 compressContextOnce", () => {
     ).rejects.toThrow(
       "The system prompt and the compression summary exceed the compression threshold (80.0 tokens), cannot be compressed.",
     );
+  });
+});
+
+describe("§11 #119–121 compression, as pinned", () => {
+  const pinned = () => [
+    msg("1", "a".repeat(120)),
+    msg("2", "b".repeat(40)),
+    msg("3", "c".repeat(40)),
+  ];
+  const config = ContextConfigSchema.parse({ triggerRatio: 0.7, reserveRatio: 0.4 });
+
+  it("§11 #119 system 20, context 30/10/10, size 100, trigger .7, reserve .4 → the template's summary, context 2 and 3", async () => {
+    const model = new ScriptedModel({ responses: [summaryCall("T")], contextSize: 100 });
+    const outcome = await compressContextOnce({
+      ...input(model, pinned()),
+      systemPrompt: "s".repeat(80),
+      config,
+    });
+    expect(outcome.compressed && ids(outcome.context)).toEqual(["2", "3"]);
+    expect(outcome.compressed && outcome.summary).toContain("# Task Overview\nT\n");
+  });
+
+  it("§11 #120 a failing summary (no overflow) → the truncation notice, the oldest message dropped", async () => {
+    const model = new ScriptedModel({
+      responses: ["no tool call", "still none"],
+      contextSize: 100,
+    });
+    const outcome = await compressContextOnce({
+      ...input(model, pinned()),
+      systemPrompt: "s".repeat(80),
+      config,
+    });
+    expect(outcome).toMatchObject({ compressed: true, summary: TRUNCATED_SUMMARY });
+    expect(outcome.compressed && ids(outcome.context)).toEqual(["2", "3"]);
+  });
+
+  it("§11 #121 instructions reach the request as an assistant hint; the stored context has none", async () => {
+    const model = new ScriptedModel({
+      responses: [summaryCall("T")],
+      contextSize: 100,
+      recordCalls: true,
+    });
+    const hint = HintBlockSchema.parse({ type: "hint", hint: "Keep the file names." });
+    const outcome = await compressContextOnce({
+      ...input(model, pinned()),
+      systemPrompt: "s".repeat(80),
+      config,
+      instructions: hint,
+    });
+    const request = model.calls[0]?.messages ?? [];
+    const assistant = request.find((m) => m.role === "assistant");
+    expect(assistant?.content).toEqual([hint]);
+    expect(
+      outcome.compressed &&
+        outcome.context.flatMap((m) => m.content).some((b) => b.type === "hint"),
+    ).toBe(false);
   });
 });

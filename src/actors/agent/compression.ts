@@ -1,10 +1,11 @@
 import {
   ContextConfigSchema,
   compressContextOnce,
+  limitContextImages,
   type ContextConfigInput,
 } from "../../context/index.js";
 import { parseOrThrow } from "../../errors/index.js";
-import type { HintBlock, Msg } from "../../message/index.js";
+import type { HintBlock } from "../../message/index.js";
 import type { WorkOutput } from "../../machines/index.js";
 import { composeOnion, type CompressContextHookInput } from "../../middleware/index.js";
 import type { AgentInside } from "./agent-inside.js";
@@ -55,10 +56,7 @@ export function compressContext(
  * assembled for it (an `onSystemPrompt` hook runs here, as in the reference); at the trigger the
  * older messages become the summary, offloaded when the agent has an offloader.
  */
-async function compressNow(
-  runtime: AgentInside,
-  input: CompressContextHookInput,
-): Promise<void> {
+async function compressNow(runtime: AgentInside, input: CompressContextHookInput): Promise<void> {
   const prompt = plainSystemPrompt(runtime) ?? (await systemPrompt(runtime));
   runtime.measuredPrompt = prompt;
   const taken = runtime.takeView();
@@ -69,7 +67,9 @@ async function compressNow(
     input.contextConfig === runtime.configs.contextConfig
       ? runtime.configs.contextConfig
       : parseOrThrow(ContextConfigSchema, input.contextConfig, "contextConfig");
-  const offloader = runtime.offloader as ContextOffloader | null;
+  const offloader = runtime.offloader;
+  const limited = await limitContextImages(state.context, config.maxImageNum, runtime.offloader);
+  if (limited !== state.context) state.context = limited;
   const offloadContext = offloader?.offloadContext?.bind(offloader);
   const outcome = await compressContextOnce({
     model: runtime.model,
@@ -93,11 +93,6 @@ async function compressNow(
     return;
   }
   runtime.measure = InputMeasure.take(outcome.tokens, state, runtime.agent.systemPrompt);
-}
-
-/** An offloader that also stores compressed context (a workspace, spec §8.5). */
-interface ContextOffloader {
-  offloadContext?(sessionId: string, messages: readonly Msg[]): Promise<string>;
 }
 
 /** Records a token count of the model input as it is now (null: unknown). */
