@@ -7,6 +7,9 @@ import { encodeIdToken } from "./session-id-token.js";
 import { KeyedMutex } from "./keyed-mutex.js";
 import { migrateStoredSession, type StoredSession } from "./stored-session-schema.js";
 
+/** One lock per session file for the whole process: two storages on one folder share them. */
+const FILE_LOCKS = new KeyedMutex();
+
 /** Options of {@link FileSessionStorage}. */
 export interface FileSessionStorageOptions {
   /** The clock of `created_at`/`updated_at` (default: the system clock). */
@@ -18,8 +21,8 @@ export interface FileSessionStorageOptions {
  * encoded into a token of `A-Za-z0-9_-=` (see `encodeIdToken`), so no id reaches outside `dir`.
  * Each write goes to a temporary file that is fsynced and renamed over the session's file (then
  * the directory is fsynced): a crash mid-write leaves the old session or the new one, never a
- * half-written file. Revision checks run under a per-file lock and compare with what is on disk;
- * the lock is in-process, so two processes writing one session can still race between the compare
+ * half-written file. Revision checks run under a per-file lock (shared by every storage of the
+ * process) and compare with what is on disk; the lock is in-process, so two processes writing one session can still race between the compare
  * and the rename (use NATS KV or Redis for many writers).
  *
  * @example
@@ -28,7 +31,7 @@ export interface FileSessionStorageOptions {
  */
 export class FileSessionStorage extends CasSessionStorage {
   readonly dir: string;
-  readonly #locks = new KeyedMutex();
+  readonly #locks = FILE_LOCKS;
 
   constructor(dir: string, options: FileSessionStorageOptions = {}) {
     super(options.now === undefined ? {} : { now: options.now });
