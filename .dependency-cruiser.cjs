@@ -38,6 +38,7 @@ const LAYERS = {
 const VENDORS = {
   // bench/remote-tools measures remote tools against the raw nats.js floor beneath them.
   nats: ["^src/bus/", "^src/state/", "^bench/remote-tools/raw-nats\\.ts$"],
+  redis: ["^src/state/"],
   "@modelcontextprotocol/sdk": ["^src/mcp/"],
   openai: ["^src/model/"],
   e2b: ["^src/tools/backends/e2b"],

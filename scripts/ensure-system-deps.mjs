@@ -7,6 +7,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 const REQUIRED = [
   ["nats-server", "nats-server"],
   ["rg", "ripgrep"],
+  ["redis-server", "redis-server"],
 ];
 
 const onPath = (program) =>
