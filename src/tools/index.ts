@@ -32,6 +32,7 @@ export type { ToolkitOptions, CallToolOptions } from "./toolkit-options.js";
 // The one tool-schema schema lives in `message` (tools make schemas, models send them).
 export { ToolSchemaSchema, type ToolSchema } from "../message/index.js";
 export { TOOL_INTERRUPTED_REMINDER, toolErrorText } from "./run-tool.js";
+export type { ChunkSink } from "./run-tool-pushed.js";
 export {
   ResetTools,
   RESET_TOOLS_DESCRIPTION,

@@ -21,9 +21,9 @@ import type { AgentLike } from "../../middleware/index.js";
 import type { ChatModel, ToolChoice } from "../../model/index.js";
 import type { PermissionDecision, PermissionEngine } from "../../permission/index.js";
 import type { AgentState } from "../../state/index.js";
-import type { Toolkit, ToolChunk, ToolResponse, ToolView } from "../../tools/index.js";
+import type { ChunkSink, Toolkit, ToolChunk, ToolResponse, ToolView } from "../../tools/index.js";
 import { runBatch } from "./acting/index.js";
-import { acting, checkPermission } from "./agent-acting.js";
+import { acting, actingPushed, checkPermission } from "./agent-acting.js";
 import type { AgentChains } from "./agent-chains.js";
 import type { AgentConfigs } from "./agent-config.js";
 import type { AgentInside } from "./agent-inside.js";
@@ -278,6 +278,15 @@ export class AgentRuntime implements AgentInside, AgentHost, ReplyDeskHost {
     prepared: PreparedCall,
   ): AsyncIterable<ToolChunk | ToolResponse> {
     return acting(this, toolCall, signal, prepared);
+  }
+
+  actingPushed(
+    toolCall: ToolCallBlock,
+    signal: AbortSignal,
+    prepared: PreparedCall,
+    sink: ChunkSink,
+  ): Promise<ToolResponse> | null {
+    return actingPushed(this, toolCall, signal, prepared, sink);
   }
 
   /** Truncates a tool result before it is saved (spec §8.4); identity until the context issue. */

@@ -2,6 +2,7 @@ import type { AgentEvent, ToolCallBlock, ToolResultBlock } from "../../message/i
 import type { PermissionDecision, PermissionEngine } from "../../permission/index.js";
 import type { AgentState } from "../../state/index.js";
 import type {
+  ChunkSink,
   PreparedToolCall,
   ToolBase,
   ToolChunk,
@@ -55,6 +56,17 @@ export interface LoopDeps {
     signal: AbortSignal,
     prepared: PreparedCall,
   ): AsyncIterable<ToolChunk | ToolResponse>;
+  /**
+   * {@link acting} when no `onActing` middleware reads the call's stream: the toolkit runs the
+   * checked tool and input, each intermediate chunk goes to `sink`, and the promise resolves
+   * with the response. Null when a middleware is set: stream {@link acting} then.
+   */
+  actingPushed(
+    toolCall: ToolCallBlock,
+    signal: AbortSignal,
+    prepared: PreparedCall,
+    sink: ChunkSink,
+  ): Promise<ToolResponse> | null;
   /** Truncates a tool result before it is saved (spec §8.4); identity until the context issue. */
   truncateResult(result: ToolResultBlock): Promise<ToolResultBlock>;
 }

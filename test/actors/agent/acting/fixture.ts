@@ -91,6 +91,12 @@ export function makeBench(options: BenchOptions): Bench {
         return (options.checkPermission ?? defaultCheck)(input);
       },
       acting: options.acting ?? ((call, signal) => toolkit.callTool(call, { state, signal })),
+      // A custom acting stands for an onActing chain: it is streamed. Otherwise the toolkit
+      // pushes the chunks, as the agent runs a call without middleware.
+      actingPushed: (call, signal, prepared, sink) =>
+        options.acting === undefined
+          ? toolkit.runPreparedTool(call.id, prepared, { state, signal }, sink)
+          : null,
       truncateResult: options.truncateResult ?? ((result) => Promise.resolve(result)),
     },
   };
