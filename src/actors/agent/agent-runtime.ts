@@ -290,8 +290,8 @@ export class AgentRuntime implements AgentInside, AgentHost, ReplyDeskHost {
   }
 
   /** Truncates a tool result before it is saved (spec §8.4); identity until the context issue. */
-  truncateResult(result: ToolResultBlock): Promise<ToolResultBlock> {
-    return Promise.resolve(result);
+  truncateResult(result: ToolResultBlock): ToolResultBlock | Promise<ToolResultBlock> {
+    return result;
   }
 
   // ------------------------------------------------------------ ReplyDeskHost

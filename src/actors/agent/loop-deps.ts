@@ -68,5 +68,5 @@ export interface LoopDeps {
     sink: ChunkSink,
   ): Promise<ToolResponse> | null;
   /** Truncates a tool result before it is saved (spec §8.4); identity until the context issue. */
-  truncateResult(result: ToolResultBlock): Promise<ToolResultBlock>;
+  truncateResult(result: ToolResultBlock): ToolResultBlock | Promise<ToolResultBlock>;
 }

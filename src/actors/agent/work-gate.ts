@@ -70,10 +70,16 @@ class GatedDeps implements LoopDeps {
     return this.deps.actingPushed(toolCall, signal, prepared, sink);
   }
 
-  async truncateResult(result: ToolResultBlock): Promise<ToolResultBlock> {
-    const truncated = await this.deps.truncateResult(result);
+  truncateResult(result: ToolResultBlock): ToolResultBlock | Promise<ToolResultBlock> {
+    const truncated = this.deps.truncateResult(result);
+    if (truncated instanceof Promise) return truncated.then((done) => this.#live(done));
+    return this.#live(truncated);
+  }
+
+  /** What the work made, unless the machine stopped waiting for it meanwhile. */
+  #live<T>(value: T): T {
     if (this.scope.stopped) throw late();
-    return truncated;
+    return value;
   }
 }
 

@@ -115,7 +115,16 @@ async function runPipeline(
     );
     return "submitted";
   }
-  return runLocalTool(deps, replyId, call, signal, start.created_at, { tool, input }, progress);
+  // Awaited here: an async function returning a promise would resolve one turn later.
+  return await runLocalTool(
+    deps,
+    replyId,
+    call,
+    signal,
+    start.created_at,
+    { tool, input },
+    progress,
+  );
 }
 
 /**

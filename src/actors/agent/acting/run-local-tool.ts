@@ -38,7 +38,7 @@ export async function runLocalTool(
   const pushed = deps.actingPushed(call, signal, prepared, sink);
   if (pushed !== null) {
     const response = await pushed;
-    return saveResponse(deps, replyId, call, startedAt, response, progress);
+    return await saveResponse(deps, replyId, call, startedAt, response, progress);
   }
   let outcome: "finished" | "interrupted" | null = null;
   try {
@@ -103,7 +103,7 @@ async function saveResponse(
   const problem = invalidChunk(item);
   if (problem !== null) throw invalidItem(call, problem);
   progress.stage = "result";
-  const result = await deps.truncateResult({
+  const truncation = deps.truncateResult({
     type: "tool_result",
     id: call.id,
     name: call.name,
@@ -113,6 +113,8 @@ async function saveResponse(
     created_at: startedAt,
     finished_at: null,
   });
+  // Synchronous until the context issue brings real truncation: no turn of the queue for it.
+  const result = truncation instanceof Promise ? await truncation : truncation;
   const end = createEvent("TOOL_RESULT_END", {
     reply_id: replyId,
     tool_call_id: call.id,
