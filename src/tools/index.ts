@@ -53,6 +53,7 @@ export {
   type SkillInstructionsRenderer,
 } from "./skills/skill-instructions.js";
 export { parseToolArguments } from "./input/parse-tool-arguments.js";
+export { copyToolInput } from "./input/copy-tool-input.js";
 export { validateToolInput } from "./input/validate-tool-input.js";
 export { jsonschemaMessage } from "./input/schema-error-message.js";
 export { sortLikeJsonschema } from "./input/schema-error-order.js";

@@ -268,6 +268,10 @@ export class AgentRuntime implements AgentInside, AgentHost, ReplyDeskHost {
     this.desk.emit(event);
   }
 
+  get hasPermissionChain(): boolean {
+    return this.chains.onCheckPermission.length > 0;
+  }
+
   checkPermission(input: CheckPermissionInput): Promise<PermissionDecision> {
     return checkPermission(this, input);
   }

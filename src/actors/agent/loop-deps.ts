@@ -13,7 +13,11 @@ import type {
 /** A call's tool and parsed, validated input. */
 export type PreparedCall = PreparedToolCall;
 
-/** What the permission hook chain gets (spec §9 `on_check_permission`; deep copies). */
+/**
+ * What the permission hook chain gets (spec §9 `on_check_permission`): deep copies of the call
+ * and its input. Without a chain (see `LoopDeps.hasPermissionChain`) the call is the live block,
+ * which nothing then changes or keeps; the input is always a copy (the tool's own checks read it).
+ */
 export interface CheckPermissionInput {
   toolCall: ToolCallBlock;
   tool: ToolBase;
@@ -38,6 +42,11 @@ export interface LoopDeps {
    * when the step's view is known (no second lookup or listing).
    */
   prepareCall(call: ToolCallBlock): PreparedCall | Promise<PreparedCall>;
+  /**
+   * Whether an `onCheckPermission` chain reads what {@link checkPermission} gets (then the call
+   * is deep-copied for it; the decision itself reads only the call's state).
+   */
+  readonly hasPermissionChain: boolean;
   /** Emits one event of the running reply, in order. */
   emit(event: AgentEvent): void;
   /**

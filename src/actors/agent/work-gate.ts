@@ -24,6 +24,7 @@ class GatedDeps implements LoopDeps {
   readonly name: string;
   readonly toolkit: Toolkit;
   readonly engine: PermissionEngine;
+  readonly hasPermissionChain: boolean;
 
   constructor(
     private readonly deps: LoopDeps,
@@ -32,6 +33,7 @@ class GatedDeps implements LoopDeps {
     this.name = deps.name;
     this.toolkit = deps.toolkit;
     this.engine = deps.engine;
+    this.hasPermissionChain = deps.hasPermissionChain;
   }
 
   get state(): AgentState {

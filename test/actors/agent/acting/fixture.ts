@@ -82,6 +82,8 @@ export function makeBench(options: BenchOptions): Bench {
       },
       toolkit,
       engine,
+      // A custom check stands for an onCheckPermission chain: it gets copies.
+      hasPermissionChain: options.checkPermission !== undefined,
       prepareCall: (call) => toolkit.prepareToolCall(call, state.tool_context.activated_groups),
       emit: (event) => {
         events.push(event);
