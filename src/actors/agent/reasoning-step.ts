@@ -275,17 +275,36 @@ class StepRun {
  * calls of one id cannot be loaded again. Only responses with tool calls pay for the look.
  */
 function clashingCallId(content: readonly ContentBlock[], state: AgentState): string | null {
+  const last = state.context.at(-1);
+  const earlier = last !== undefined && last.id === state.replyId ? last.content : [];
+  // A handful of calls (every step): compared in place; many: by a set of ids.
+  if (content.length * (content.length + earlier.length) <= 256) {
+    for (let i = 0; i < content.length; i++) {
+      const block = content[i] as ContentBlock;
+      if (block.type !== "tool_call") continue;
+      if (hasCall(earlier, block.id, earlier.length) || hasCall(content, block.id, i))
+        return block.id;
+    }
+    return null;
+  }
   let ids: Set<string> | null = null;
   for (const block of content) {
     if (block.type !== "tool_call") continue;
     if (ids === null) {
       ids = new Set();
-      const last = state.context.at(-1);
-      if (last !== undefined && last.id === state.replyId)
-        for (const b of last.content) if (b.type === "tool_call") ids.add(b.id);
+      for (const b of earlier) if (b.type === "tool_call") ids.add(b.id);
     }
     if (ids.has(block.id)) return block.id;
     ids.add(block.id);
   }
   return null;
+}
+
+/** Whether one of the first `end` blocks is a tool call with this id. */
+function hasCall(blocks: readonly ContentBlock[], id: string, end: number): boolean {
+  for (let i = 0; i < end; i++) {
+    const block = blocks[i] as ContentBlock;
+    if (block.type === "tool_call" && block.id === id) return true;
+  }
+  return false;
 }
