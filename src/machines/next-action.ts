@@ -1,6 +1,6 @@
 import { AssistantMsg, type HintBlock, type Msg, type ToolCallBlock } from "../message/index.js";
 import type { ToolChoice } from "../model/index.js";
-import type { AgentState } from "../state/index.js";
+import { withoutResults, type AgentState } from "../state/index.js";
 
 export const WAITING_TEXT = "I'm waiting for your permission or the external execution to finish.";
 export const STRUCTURED_DONE_TEXT = "The required structured output is generated.";
@@ -56,15 +56,13 @@ export function decideNextAction(input: NextActionInput): NextAction {
   // 1. executable calls: allowed ones, or pending ones when nothing is awaiting
   const awaiting = state.getAwaitingToolCalls(name);
   if (last !== undefined) {
-    const answered = new Set<string>();
-    for (const block of last.content) if (block.type === "tool_result") answered.add(block.id);
-    const executable = last
-      .getContentBlocks("tool_call")
-      .filter(
-        (call) =>
-          !answered.has(call.id) &&
-          (call.state === "allowed" || (call.state === "pending" && awaiting.length === 0)),
-      );
+    const candidates: ToolCallBlock[] = [];
+    for (const block of last.content) {
+      if (block.type !== "tool_call") continue;
+      if (block.state === "allowed" || (block.state === "pending" && awaiting.length === 0))
+        candidates.push(block);
+    }
+    const executable = withoutResults(last, candidates);
     if (executable.length > 0) return { kind: "acting", toolCalls: executable };
   }
 

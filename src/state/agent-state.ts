@@ -1,3 +1,4 @@
+import { toolCallsOf, withoutResults } from "./tool-results.js";
 import type { z } from "zod";
 import { parseOrThrow } from "../errors/index.js";
 import {
@@ -126,12 +127,28 @@ export class AgentState {
   getAwaitingToolCalls(name: string): ToolCallBlock[] {
     const last = this.lastOwnMessage(name);
     if (last === undefined) return [];
-    const answered = resultIds(last);
-    return last
-      .getContentBlocks("tool_call")
-      .filter(
-        (call) => call.state === "asking" || (call.state === "submitted" && !answered.has(call.id)),
-      );
+    // Only submitted calls need their results looked up; most steps have neither kind.
+    let waiting: ToolCallBlock[] | null = null;
+    let submitted = false;
+    for (const block of last.content) {
+      if (block.type !== "tool_call") continue;
+      if (block.state === "asking" || block.state === "submitted") {
+        (waiting ??= []).push(block);
+        if (block.state === "submitted") submitted = true;
+      }
+    }
+    if (waiting === null) return [];
+    if (!submitted) return waiting;
+    // `unanswered` keeps the order of `waiting`: walk both at once.
+    const unanswered = withoutResults(last, waiting);
+    let next = 0;
+    return waiting.filter((call) => {
+      if (unanswered[next] === call) {
+        next += 1;
+        return true;
+      }
+      return call.state === "asking";
+    });
   }
 
   hasAwaitingToolCalls(name: string): boolean {
@@ -142,8 +159,7 @@ export class AgentState {
   getUnfinishedToolCalls(name: string): ToolCallBlock[] {
     const last = this.lastOwnMessage(name);
     if (last === undefined || last.id !== this.replyId) return [];
-    const answered = resultIds(last);
-    return last.getContentBlocks("tool_call").filter((call) => !answered.has(call.id));
+    return withoutResults(last, toolCallsOf(last));
   }
 
   /** The last context message when it is this agent's assistant message. */
@@ -151,10 +167,4 @@ export class AgentState {
     const last = this.context.at(-1);
     return last !== undefined && last.role === "assistant" && last.name === name ? last : undefined;
   }
-}
-
-function resultIds(msg: Msg): Set<string> {
-  const ids = new Set<string>();
-  for (const block of msg.content) if (block.type === "tool_result") ids.add(block.id);
-  return ids;
 }

@@ -1,4 +1,5 @@
 export { AgentState } from "./agent-state.js";
+export { toolCallsOf, withoutResults } from "./tool-results.js";
 export { assertUniqueToolCallIds } from "./tool-call-ids.js";
 export {
   AGENT_STATE_VERSION,

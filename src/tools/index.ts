@@ -32,6 +32,7 @@ export type { ToolkitOptions, CallToolOptions } from "./toolkit-options.js";
 // The one tool-schema schema lives in `message` (tools make schemas, models send them).
 export { ToolSchemaSchema, type ToolSchema } from "../message/index.js";
 export { TOOL_INTERRUPTED_REMINDER, toolErrorText } from "./run-tool.js";
+export type { ChunkSink } from "./run-tool-pushed.js";
 export {
   ResetTools,
   RESET_TOOLS_DESCRIPTION,
@@ -53,6 +54,7 @@ export {
 } from "./skills/skill-instructions.js";
 export { parseToolArguments } from "./input/parse-tool-arguments.js";
 export { pyRepr } from "./input/py-repr.js";
+export { copyToolInput } from "./input/copy-tool-input.js";
 export { validateToolInput } from "./input/validate-tool-input.js";
 export { jsonschemaMessage } from "./input/schema-error-message.js";
 export { sortLikeJsonschema } from "./input/schema-error-order.js";

@@ -127,7 +127,7 @@ function isAborted(signal: AbortSignal | undefined): boolean {
 }
 
 /** Asks an abandoned stream to finish (runs its `finally` blocks) without waiting for it. */
-function stopInBackground(iterator: AsyncIterator<unknown>): void {
+export function stopInBackground(iterator: AsyncIterator<unknown>): void {
   const result = iterator.return?.();
   if (result !== undefined) result.catch(() => undefined);
 }

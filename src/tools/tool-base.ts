@@ -211,6 +211,20 @@ export abstract class ToolBase implements PermissionSubject {
     return normalised(() => this.runLayer(0, args, context), this.constructor.name);
   }
 
+  /**
+   * What {@link invoke} would stream, before its stream layers: what `call` returns for this
+   * input (a chunk, a string, a stream of them, or a promise of one) — when no middleware wraps
+   * the call and `invoke` is the base's; null otherwise (stream {@link invoke} then). The
+   * toolkit's push-based run (`Toolkit.runPreparedTool`) takes it, so that a call that returns
+   * one result does not pass through two async generators. Throws what `invoke` throws.
+   */
+  callDirect(input: ToolInput, options: InvokeOptions = {}): ToolCallReturn | null {
+    // A subclass that streams its own way (a remote tool) is only ever invoked.
+    if (this.middlewares.length > 0 || this.invoke !== ToolBase.prototype.invoke) return null;
+    const args = keywordInput(this, input);
+    return this.call(args, { signal: options.signal ?? NEVER_ABORTED, state: options.state });
+  }
+
   private async *runCall(input: ToolInput, context: ToolCallContext): AsyncGenerator<ToolChunk> {
     yield* chunkStream(await this.call(input, context), this.constructor.name);
   }

@@ -30,12 +30,21 @@ export async function* chunkStream(
     for await (const item of result) yield chunkOf(item, toolClass);
     return;
   }
+  yield resultChunk(result, toolClass);
+}
+
+/** The chunk of a result that is not a stream (a chunk or a string); anything else throws. */
+export function resultChunk(
+  result: ToolChunkInput | string | AsyncIterable<ToolChunkInput | string>,
+  toolClass: string,
+): ToolChunk {
   if (
     typeof result === "string" ||
-    (typeof result === "object" && result !== null && Array.isArray(result.content))
+    (typeof result === "object" &&
+      result !== null &&
+      Array.isArray((result as Partial<ToolChunkInput>).content))
   ) {
-    yield chunkOf(result, toolClass);
-    return;
+    return chunkOf(result as ToolChunkInput | string, toolClass);
   }
   throw invalidResult(result, toolClass);
 }

@@ -3,6 +3,7 @@ import type { ToolSchema } from "../message/index.js";
 import { AgentOrientedError } from "./errors/agent-oriented-error.js";
 import { ResetTools } from "./reset-tools.js";
 import { runTool } from "./run-tool.js";
+import { runToolPushed, type ChunkSink } from "./run-tool-pushed.js";
 import { collectSkills } from "./skills/collect-skills.js";
 import type { Skill } from "./skills/skill.js";
 import {
@@ -240,6 +241,31 @@ export class Toolkit {
     const response = new ToolResponse({ id: toolCallId });
     yield* runTool(prepared.tool, prepared.input, options.state, options.signal, response);
     yield response;
+  }
+
+  /**
+   * {@link callPreparedTool} for a caller that does not pull: each chunk goes to `sink` as the
+   * tool makes it (the same chunks, in the same order), and the promise resolves with the
+   * `ToolResponse`. A tool that returns one result runs without any async generator between it
+   * and its response (the agent's pipeline runs every call this way when no `onActing`
+   * middleware reads the stream).
+   */
+  async runPreparedTool(
+    toolCallId: string,
+    prepared: PreparedToolCall,
+    options: CallToolOptions,
+    sink: ChunkSink,
+  ): Promise<ToolResponse> {
+    const response = new ToolResponse({ id: toolCallId });
+    await runToolPushed(
+      prepared.tool,
+      prepared.input,
+      options.state,
+      options.signal,
+      response,
+      sink,
+    );
+    return response;
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { ToolCallBlock } from "../../message/index.js";
 import { composeOnion } from "../../middleware/index.js";
 import type { PermissionDecision } from "../../permission/index.js";
-import type { ToolChunk, ToolResponse } from "../../tools/index.js";
+import type { ChunkSink, ToolChunk, ToolResponse } from "../../tools/index.js";
 import type { AgentInside } from "./agent-inside.js";
 import type { CheckPermissionInput, PreparedCall } from "./loop-deps.js";
 
@@ -51,4 +51,21 @@ export function acting(
     runtime.toolkit.callTool(input.toolCall, options),
   );
   return chain({ toolCall });
+}
+
+/** {@link acting} without a stream, when no `onActing` middleware reads it (else null). */
+export function actingPushed(
+  runtime: AgentInside,
+  toolCall: ToolCallBlock,
+  signal: AbortSignal,
+  prepared: PreparedCall,
+  sink: ChunkSink,
+): Promise<ToolResponse> | null {
+  if (runtime.chains.onActing.length > 0) return null;
+  return runtime.toolkit.runPreparedTool(
+    toolCall.id,
+    prepared,
+    { state: runtime.state, signal },
+    sink,
+  );
 }

@@ -21,9 +21,9 @@ import type { AgentLike } from "../../middleware/index.js";
 import type { ChatModel, ToolChoice } from "../../model/index.js";
 import type { PermissionDecision, PermissionEngine } from "../../permission/index.js";
 import type { AgentState } from "../../state/index.js";
-import type { Toolkit, ToolChunk, ToolResponse, ToolView } from "../../tools/index.js";
+import type { ChunkSink, Toolkit, ToolChunk, ToolResponse, ToolView } from "../../tools/index.js";
 import { runBatch } from "./acting/index.js";
-import { acting, checkPermission } from "./agent-acting.js";
+import { acting, actingPushed, checkPermission } from "./agent-acting.js";
 import type { AgentChains } from "./agent-chains.js";
 import type { AgentConfigs } from "./agent-config.js";
 import type { AgentInside } from "./agent-inside.js";
@@ -268,6 +268,10 @@ export class AgentRuntime implements AgentInside, AgentHost, ReplyDeskHost {
     this.desk.emit(event);
   }
 
+  get hasPermissionChain(): boolean {
+    return this.chains.onCheckPermission.length > 0;
+  }
+
   checkPermission(input: CheckPermissionInput): Promise<PermissionDecision> {
     return checkPermission(this, input);
   }
@@ -280,11 +284,20 @@ export class AgentRuntime implements AgentInside, AgentHost, ReplyDeskHost {
     return acting(this, toolCall, signal, prepared);
   }
 
+  actingPushed(
+    toolCall: ToolCallBlock,
+    signal: AbortSignal,
+    prepared: PreparedCall,
+    sink: ChunkSink,
+  ): Promise<ToolResponse> | null {
+    return actingPushed(this, toolCall, signal, prepared, sink);
+  }
+
   /**
    * Truncates a tool result before it is saved (spec §8.4): over `toolResultLimit` tokens (as the
    * model counts them), the omitted part goes to the offloader and the marker names its file.
    */
-  truncateResult(result: ToolResultBlock): Promise<ToolResultBlock> {
+  truncateResult(result: ToolResultBlock): ToolResultBlock | Promise<ToolResultBlock> {
     return truncateToolResult(
       result,
       this.configs.contextConfig.toolResultLimit,

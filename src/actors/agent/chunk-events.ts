@@ -10,9 +10,10 @@ import type { ChatResponse } from "../../model/index.js";
 export class ChunkEventConverter {
   #thinkingId: string | null = null;
   #textId: string | null = null;
-  /** Open tool calls, in the order they started. */
-  readonly #toolIds = new Set<string>();
-  readonly #dataIds = new Set<string>();
+  /** Open tool calls, in the order they started (made when the first one starts). */
+  #toolIds: Set<string> | null = null;
+  /** Open data blocks (made when the first one starts). */
+  #dataIds: Set<string> | null = null;
 
   constructor(private readonly replyId: string) {}
 
@@ -56,12 +57,13 @@ export class ChunkEventConverter {
       this.#textId = null;
     }
 
-    let present: Set<string> | null = null;
+    let hasCalls = false;
     for (const block of chunk.content) {
       if (block.type !== "tool_call") continue;
-      (present ??= new Set()).add(block.id);
-      if (!this.#toolIds.has(block.id)) {
-        this.#toolIds.add(block.id);
+      hasCalls = true;
+      const open = (this.#toolIds ??= new Set());
+      if (!open.has(block.id)) {
+        open.add(block.id);
         out.push(
           createEvent("TOOL_CALL_START", {
             reply_id,
@@ -76,16 +78,20 @@ export class ChunkEventConverter {
         );
       }
     }
-    for (const id of this.#toolIds) {
-      if (present?.has(id) === true) continue;
-      out.push(createEvent("TOOL_CALL_END", { reply_id, tool_call_id: id }));
-      this.#toolIds.delete(id);
+    const openCalls = this.#toolIds;
+    if (openCalls !== null) {
+      for (const id of openCalls) {
+        if (hasCalls && hasToolCall(chunk, id)) continue;
+        out.push(createEvent("TOOL_CALL_END", { reply_id, tool_call_id: id }));
+        openCalls.delete(id);
+      }
     }
 
     for (const block of chunk.content) {
       if (block.type !== "data" || block.source.type !== "base64") continue;
-      if (!this.#dataIds.has(block.id)) {
-        this.#dataIds.add(block.id);
+      const open = (this.#dataIds ??= new Set());
+      if (!open.has(block.id)) {
+        open.add(block.id);
         out.push(
           createEvent("DATA_BLOCK_START", {
             reply_id,
@@ -116,11 +122,21 @@ export class ChunkEventConverter {
       out.push(createEvent("THINKING_BLOCK_END", { reply_id, block_id: this.#thinkingId }));
       this.#thinkingId = null;
     }
-    for (const id of this.#toolIds)
-      out.push(createEvent("TOOL_CALL_END", { reply_id, tool_call_id: id }));
-    this.#toolIds.clear();
-    for (const id of this.#dataIds)
-      out.push(createEvent("DATA_BLOCK_END", { reply_id, block_id: id }));
-    this.#dataIds.clear();
+    if (this.#toolIds !== null) {
+      for (const id of this.#toolIds)
+        out.push(createEvent("TOOL_CALL_END", { reply_id, tool_call_id: id }));
+      this.#toolIds.clear();
+    }
+    if (this.#dataIds !== null) {
+      for (const id of this.#dataIds)
+        out.push(createEvent("DATA_BLOCK_END", { reply_id, block_id: id }));
+      this.#dataIds.clear();
+    }
   }
+}
+
+/** Whether the chunk carries a piece of the tool call with this id (a chunk has few blocks). */
+function hasToolCall(chunk: ChatResponse, id: string): boolean {
+  for (const block of chunk.content) if (block.type === "tool_call" && block.id === id) return true;
+  return false;
 }

@@ -2,6 +2,7 @@ import type { AgentEvent, ToolCallBlock, ToolResultBlock } from "../../message/i
 import type { PermissionDecision, PermissionEngine } from "../../permission/index.js";
 import type { AgentState } from "../../state/index.js";
 import type {
+  ChunkSink,
   PreparedToolCall,
   ToolBase,
   ToolChunk,
@@ -12,7 +13,11 @@ import type {
 /** A call's tool and parsed, validated input. */
 export type PreparedCall = PreparedToolCall;
 
-/** What the permission hook chain gets (spec §9 `on_check_permission`; deep copies). */
+/**
+ * What the permission hook chain gets (spec §9 `on_check_permission`): deep copies of the call
+ * and its input. Without a chain (see `LoopDeps.hasPermissionChain`) the call is the live block,
+ * which nothing then changes or keeps; the input is always a copy (the tool's own checks read it).
+ */
 export interface CheckPermissionInput {
   toolCall: ToolCallBlock;
   tool: ToolBase;
@@ -37,6 +42,11 @@ export interface LoopDeps {
    * when the step's view is known (no second lookup or listing).
    */
   prepareCall(call: ToolCallBlock): PreparedCall | Promise<PreparedCall>;
+  /**
+   * Whether an `onCheckPermission` chain reads what {@link checkPermission} gets (then the call
+   * is deep-copied for it; the decision itself reads only the call's state).
+   */
+  readonly hasPermissionChain: boolean;
   /** Emits one event of the running reply, in order. */
   emit(event: AgentEvent): void;
   /**
@@ -55,6 +65,17 @@ export interface LoopDeps {
     signal: AbortSignal,
     prepared: PreparedCall,
   ): AsyncIterable<ToolChunk | ToolResponse>;
+  /**
+   * {@link acting} when no `onActing` middleware reads the call's stream: the toolkit runs the
+   * checked tool and input, each intermediate chunk goes to `sink`, and the promise resolves
+   * with the response. Null when a middleware is set: stream {@link acting} then.
+   */
+  actingPushed(
+    toolCall: ToolCallBlock,
+    signal: AbortSignal,
+    prepared: PreparedCall,
+    sink: ChunkSink,
+  ): Promise<ToolResponse> | null;
   /** Truncates a tool result before it is saved (spec §8.4); identity until the context issue. */
-  truncateResult(result: ToolResultBlock): Promise<ToolResultBlock>;
+  truncateResult(result: ToolResultBlock): ToolResultBlock | Promise<ToolResultBlock>;
 }

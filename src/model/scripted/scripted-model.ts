@@ -144,7 +144,11 @@ export class ScriptedModel<S extends boolean = true> extends ChatModelBase<S> {
     const index = this.#callCount;
     this.#callCount += 1;
     this.#calls?.push({ messages, tools, toolChoice });
-    const turn = await this.#turn(index, messages, tools, toolChoice, signal);
+    // A scripted list is played without a turn of the microtask queue; a responder is awaited.
+    const turn =
+      this.#turns !== null
+        ? this.#listed(this.#turns, index)
+        : await this.#respond(index, messages, tools, toolChoice, signal);
     if (this.#latencyMs > 0 && !isAborted(signal)) await this.#sleep(this.#latencyMs, signal);
     if (isAborted(signal)) return this.#interrupted();
     if (turn instanceof Error) throw turn;
@@ -176,18 +180,19 @@ export class ScriptedModel<S extends boolean = true> extends ChatModelBase<S> {
     ) as unknown as ChatCallResult<S>;
   }
 
-  async #turn(
+  #listed(turns: readonly ParsedScriptedTurn[], index: number): ParsedScriptedTurn {
+    const turn = turns[index];
+    if (turn === undefined) throw new ScriptExhaustedError(this.model, turns.length);
+    return turn;
+  }
+
+  async #respond(
     index: number,
     messages: readonly Msg[],
     tools: readonly ToolSchema[] | undefined,
     toolChoice: ToolChoice | undefined,
     signal: AbortSignal | undefined,
   ): Promise<ParsedScriptedTurn> {
-    if (this.#turns !== null) {
-      const turn = this.#turns[index];
-      if (turn === undefined) throw new ScriptExhaustedError(this.model, this.#turns.length);
-      return turn;
-    }
     const responder = this.#responder as ScriptedResponder;
     const turn = await responder(messages, tools, { index, toolChoice, signal });
     // Strings and errors need no check; objects are validated like scripted arrays.

@@ -54,7 +54,7 @@ describe("gatedDeps (late work of an ended reply)", () => {
     );
     expect(bench.events).toEqual([]);
     expect(() => deps.state).toThrow(AbortedError);
-    await expect(
+    await expect(async () =>
       deps.truncateResult({
         type: "tool_result",
         id: "c1",

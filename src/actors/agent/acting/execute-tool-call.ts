@@ -1,7 +1,7 @@
 import { createEvent, type PermissionRule, type ToolCallBlock } from "../../../message/index.js";
 import { AbortedError, getLogger } from "../../../errors/index.js";
 import type { ToolInput } from "../../../permission/index.js";
-import { AgentOrientedError, type ToolBase } from "../../../tools/index.js";
+import { AgentOrientedError, copyToolInput, type ToolBase } from "../../../tools/index.js";
 import type { LoopDeps } from "../loop-deps.js";
 import { ActingError } from "./acting-error.js";
 import { ActingErrorCode } from "./acting-error-code.js";
@@ -79,9 +79,9 @@ async function runPipeline(
 
   progress.stage = "permission";
   const decision = await deps.checkPermission({
-    toolCall: structuredClone(call),
+    toolCall: deps.hasPermissionChain ? structuredClone(call) : call,
     tool,
-    toolInput: structuredClone(input),
+    toolInput: copyToolInput(input),
   });
   if (signal.aborted) return "aborted";
 
@@ -115,7 +115,16 @@ async function runPipeline(
     );
     return "submitted";
   }
-  return runLocalTool(deps, replyId, call, signal, start.created_at, { tool, input }, progress);
+  // Awaited here: an async function returning a promise would resolve one turn later.
+  return await runLocalTool(
+    deps,
+    replyId,
+    call,
+    signal,
+    start.created_at,
+    { tool, input },
+    progress,
+  );
 }
 
 /**

@@ -34,7 +34,7 @@ export interface BatchOutcome {
  * @example
  * const { interrupted, parked } = await runBatch(deps, { kind: "concurrent", calls }, signal);
  */
-export async function runBatch(
+export function runBatch(
   deps: LoopDeps,
   batch: ToolBatch,
   signal: AbortSignal,

@@ -4,6 +4,7 @@ import {
   DeveloperOrientedError,
   TOOL_INTERRUPTED_REMINDER,
   ToolResponse,
+  type ChunkSink,
   type ToolChunk,
 } from "../../../tools/index.js";
 import type { LoopDeps, PreparedCall } from "../loop-deps.js";
@@ -32,43 +33,24 @@ export async function runLocalTool(
   prepared: PreparedCall,
   progress: CallProgress,
 ): Promise<"finished" | "interrupted"> {
+  // No `onActing` chain: the toolkit pushes the chunks and resolves with the response.
+  const sink = new DeltaSink(deps, replyId, call);
+  const pushed = deps.actingPushed(call, signal, prepared, sink);
+  if (pushed !== null) {
+    const response = await pushed;
+    return await saveResponse(deps, replyId, call, startedAt, response, progress);
+  }
   let outcome: "finished" | "interrupted" | null = null;
   try {
     for await (const item of deps.acting(call, signal, prepared)) {
       if (!(item instanceof ToolResponse)) {
-        // Checked before anything of it is emitted: a bad chunk emits nothing.
-        const problem = invalidChunk(item);
-        if (problem !== null) throw invalidItem(call, problem);
-        emitOutputDeltas(deps, replyId, call.id, item.content);
+        sink.takeChunk(item);
         continue;
       }
       // Like the reference, the stream is read to its end (code a middleware runs after yielding
       // the response still runs), but a call gets one result only.
       if (outcome !== null) continue;
-      const problem = invalidChunk(item);
-      if (problem !== null) throw invalidItem(call, problem);
-      progress.stage = "result";
-      const result = await deps.truncateResult({
-        type: "tool_result",
-        id: call.id,
-        name: call.name,
-        output: item.content,
-        state: item.state,
-        metadata: item.metadata,
-        created_at: startedAt,
-        finished_at: null,
-      });
-      const end = createEvent("TOOL_RESULT_END", {
-        reply_id: replyId,
-        tool_call_id: call.id,
-        state: item.state,
-        metadata: item.metadata,
-      });
-      deps.state.appendContext(deps.name, [result]);
-      call.state = "finished";
-      deps.emit(end);
-      outcome = item.state === "interrupted" ? "interrupted" : "finished";
-      progress.stage = "acting";
+      outcome = await saveResponse(deps, replyId, call, startedAt, item, progress);
     }
   } catch (error) {
     if (outcome === null) throw error;
@@ -89,6 +71,61 @@ export async function runLocalTool(
       "Every onActing middleware must pass on the ToolResponse its next() yields last.",
     { data: { toolCallId: call.id, tool: call.name } },
   );
+}
+
+/** Each intermediate chunk of a call, checked (a bad chunk emits nothing), as output deltas. */
+class DeltaSink implements ChunkSink {
+  constructor(
+    private readonly deps: LoopDeps,
+    private readonly replyId: string,
+    private readonly call: ToolCallBlock,
+  ) {}
+
+  takeChunk(chunk: ToolChunk): void {
+    const problem = invalidChunk(chunk);
+    if (problem !== null) throw invalidItem(this.call, problem);
+    emitOutputDeltas(this.deps, this.replyId, this.call.id, chunk.content);
+  }
+}
+
+/**
+ * The call's `ToolResponse` becomes its result: truncated, saved to the reply message, the call
+ * `finished`, then `TOOL_RESULT_END` with the untruncated response's state and metadata.
+ */
+async function saveResponse(
+  deps: LoopDeps,
+  replyId: string,
+  call: ToolCallBlock,
+  startedAt: string,
+  item: ToolResponse,
+  progress: CallProgress,
+): Promise<"finished" | "interrupted"> {
+  const problem = invalidChunk(item);
+  if (problem !== null) throw invalidItem(call, problem);
+  progress.stage = "result";
+  const truncation = deps.truncateResult({
+    type: "tool_result",
+    id: call.id,
+    name: call.name,
+    output: item.content,
+    state: item.state,
+    metadata: item.metadata,
+    created_at: startedAt,
+    finished_at: null,
+  });
+  // Synchronous until the context issue brings real truncation: no turn of the queue for it.
+  const result = truncation instanceof Promise ? await truncation : truncation;
+  const end = createEvent("TOOL_RESULT_END", {
+    reply_id: replyId,
+    tool_call_id: call.id,
+    state: item.state,
+    metadata: item.metadata,
+  });
+  deps.state.appendContext(deps.name, [result]);
+  call.state = "finished";
+  deps.emit(end);
+  progress.stage = "acting";
+  return item.state === "interrupted" ? "interrupted" : "finished";
 }
 
 /** Why `item` is not a chunk (cheap structural checks, one pass over its blocks), or null. */

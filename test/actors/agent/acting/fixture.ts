@@ -82,6 +82,8 @@ export function makeBench(options: BenchOptions): Bench {
       },
       toolkit,
       engine,
+      // A custom check stands for an onCheckPermission chain: it gets copies.
+      hasPermissionChain: options.checkPermission !== undefined,
       prepareCall: (call) => toolkit.prepareToolCall(call, state.tool_context.activated_groups),
       emit: (event) => {
         events.push(event);
@@ -91,6 +93,12 @@ export function makeBench(options: BenchOptions): Bench {
         return (options.checkPermission ?? defaultCheck)(input);
       },
       acting: options.acting ?? ((call, signal) => toolkit.callTool(call, { state, signal })),
+      // A custom acting stands for an onActing chain: it is streamed. Otherwise the toolkit
+      // pushes the chunks, as the agent runs a call without middleware.
+      actingPushed: (call, signal, prepared, sink) =>
+        options.acting === undefined
+          ? toolkit.runPreparedTool(call.id, prepared, { state, signal }, sink)
+          : null,
       truncateResult: options.truncateResult ?? ((result) => Promise.resolve(result)),
     },
   };
