@@ -1,28 +1,15 @@
-import { randomUUID } from "node:crypto";
 import { constants } from "node:fs";
-import { copyFile, link, open, rename, unlink } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { copyFile, link, open, unlink } from "node:fs/promises";
+import { writeFileAtomic, writeTempBeside } from "../tools/index.js";
 import { WorkspaceError, WorkspaceErrorCode } from "./workspace-error.js";
 
 /*
  * How the workspace writes files so that no reader ever sees one half-written: the bytes go to a
- * temporary file in the same directory, are flushed to disk, and the finished file is then put in
- * place in one step (a hard link for a new file, which fails if the name is taken; a rename to
- * replace one). Neither step follows a symlink planted at the target name.
+ * temporary file in the same directory (`writeTempBeside`), flushed to disk, and the finished file
+ * is then put in place in one step (a hard link for a new file, which fails if the name is taken;
+ * a rename to replace one, `writeFileAtomic`). Neither step follows a symlink planted at the
+ * target name.
  */
-
-/** Writes `data` to a fresh temporary file beside `path`, flushed; returns its path. */
-async function writeTemp(path: string, data: string | Uint8Array): Promise<string> {
-  const temp = join(dirname(path), `.tmp-${randomUUID()}`);
-  const handle = await open(temp, "wx", 0o644);
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  return temp;
-}
 
 /**
  * Creates `path` with `data`, atomically, unless the name is taken (then nothing is written and
@@ -32,7 +19,7 @@ export async function createFileAtomically(
   path: string,
   data: string | Uint8Array,
 ): Promise<boolean> {
-  const temp = await writeTemp(path, data);
+  const temp = await writeTempBeside(path, data, 0o644);
   try {
     await link(temp, path);
     return true;
@@ -53,17 +40,8 @@ export async function createFileAtomically(
 }
 
 /** Replaces (or creates) `path` with `data` in one step: a reader sees the old or the new file. */
-export async function replaceFileAtomically(
-  path: string,
-  data: string | Uint8Array,
-): Promise<void> {
-  const temp = await writeTemp(path, data);
-  try {
-    await rename(temp, path);
-  } catch (error) {
-    await unlink(temp);
-    throw error;
-  }
+export function replaceFileAtomically(path: string, data: string | Uint8Array): Promise<void> {
+  return writeFileAtomic(path, data, 0o644);
 }
 
 /**

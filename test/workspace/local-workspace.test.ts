@@ -202,7 +202,7 @@ describe("LocalWorkspace.offloadToolResult (spec §8.5)", () => {
     const contents = await Promise.all(paths.map((p) => readFile(p, "utf8")));
     expect(contents.sort()).toEqual(texts);
     // no temporary file is left behind
-    expect((await filesUnder(workdir)).filter((f) => f.includes(".tmp-"))).toEqual([]);
+    expect((await filesUnder(workdir)).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
 });
 

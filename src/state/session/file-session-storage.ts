@@ -1,6 +1,6 @@
 import { readdir, readFile, unlink } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { writeFileAtomic, syncDirectory } from "./atomic-write.js";
+import { syncDirectory, writeFileAtomic } from "../../tools/index.js";
 import { CasSessionStorage, type SessionSlot } from "./cas-session-storage.js";
 import { SessionErrorCode, SessionError, type SessionIds } from "./session-error.js";
 import { encodeIdToken } from "./session-id-token.js";

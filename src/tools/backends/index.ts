@@ -21,4 +21,5 @@ export { FileTooLargeError } from "./file-too-large-error.js";
 export { openFileReader } from "./open-file-reader.js";
 export { BashNotFoundError, ShellErrorCode, findBash } from "./bash-shell.js";
 export { CappedBuffer } from "./capped-buffer.js";
+export { syncDirectory, writeFileAtomic, writeTempBeside } from "./atomic-write.js";
 export { signalProcessGroup } from "./process-group.js";
