@@ -65,6 +65,7 @@ export {
   type ToolCallStage,
   type AgentOptions,
   type AgentOffloader,
+  type AgentSessionOptions,
   type ReplyOptions,
   type StructuredSchemaInput,
   type ModelConfig,

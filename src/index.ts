@@ -13,3 +13,4 @@ export * from "./door-tools.js";
 export * from "./door-agents.js";
 export * from "./door-bus.js";
 export * from "./door-mcp.js";
+export * from "./door-context.js";

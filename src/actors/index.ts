@@ -4,6 +4,7 @@ export {
   type AgentOffloader,
   type ReplyOptions,
   type StructuredSchemaInput,
+  type AgentSessionOptions,
 } from "./agent/agent.js";
 export type { AgentPort } from "./agent/agent-port.js";
 export {

@@ -18,6 +18,7 @@ export const AGENT_OPTIONS: ReadonlySet<string> = new Set([
   "reactConfig",
   "injectionConfig",
   "inspect",
+  "session",
 ]);
 
 /** Every key `agent.reply(inputs, options)` and `replyStream` take (see `ReplyOptions`). */
@@ -57,6 +58,35 @@ export function readAgentOptions<T extends object>(options: T): T {
     offloader === undefined || offloader === null || hasMethod(offloader, "offloadDataBlock"),
     "Expected an offloader (an object with `offloadDataBlock`) or null",
   );
+  const session = read["session"];
+  if (session !== undefined) {
+    const s = session as Record<string, unknown> | null;
+    expect(
+      "session.storage",
+      typeof s === "object" && s !== null && hasMethod(s["storage"], "upsertSession"),
+      "Expected a SessionStorage (an object with `upsertSession`)",
+    );
+    const userId = s?.["userId"];
+    expect(
+      "session.userId",
+      typeof userId === "string" && userId !== "",
+      "Expected a non-empty string",
+    );
+    const sessionId = s?.["sessionId"];
+    expect(
+      "session.sessionId",
+      sessionId === undefined || (typeof sessionId === "string" && sessionId !== ""),
+      "Expected a non-empty string",
+    );
+    const revision = s?.["revision"];
+    expect(
+      "session.revision",
+      revision === undefined || (Number.isInteger(revision) && (revision as number) >= 0),
+      "Expected a non-negative integer",
+    );
+    // Sessions are stored under the agent's id: a minted one would not be found again.
+    expect("id", id !== undefined, "An agent with a session needs a stable id");
+  }
   if (issues.length > 0) throw new ValidationError("Agent options", issues);
   return read as T;
 }

@@ -36,6 +36,7 @@ import { ReplyDesk, type ReplyDeskHost } from "./reply-desk.js";
 import { applyResume, beginReply, endInterrupted, finishReply } from "./reply-effects.js";
 import type { AgentHost } from "./shared-machine.js";
 import { watchStatechart } from "./statechart-start.js";
+import type { SessionSaver } from "./session-saver.js";
 import { gatedDeps } from "./work-gate.js";
 
 /** What an agent is built of (see `Agent`'s constructor): the runtime's parts. */
@@ -51,6 +52,7 @@ export type AgentParts = Pick<
   | "engine"
   | "chains"
   | "state"
+  | "session"
 >;
 
 /**
@@ -80,6 +82,8 @@ export class AgentRuntime implements AgentInside, AgentHost, ReplyDeskHost {
   actor!: Actor<AgentMachine>;
   /** The live agent state (the facade may replace it while idle). */
   state: AgentState;
+  /** Where the agent saves itself at every park and reply end; null without a session. */
+  readonly session: SessionSaver | null;
 
   /**
    * The system prompt this step's compression check assembled, for its reasoning to reuse when
@@ -116,6 +120,7 @@ export class AgentRuntime implements AgentInside, AgentHost, ReplyDeskHost {
     this.engine = parts.engine;
     this.chains = parts.chains;
     this.state = parts.state;
+    this.session = parts.session;
     this.desk = new ReplyDesk(this);
   }
 
@@ -238,6 +243,10 @@ export class AgentRuntime implements AgentInside, AgentHost, ReplyDeskHost {
     } catch (error) {
       this.desk.finish({ kind: "fail", error });
     }
+  }
+
+  checkpoint(): Promise<number> | null {
+    return this.session === null ? null : this.session.checkpoint(this);
   }
 
   failReply(error: unknown): void {

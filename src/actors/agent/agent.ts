@@ -7,7 +7,14 @@ import type { AgentMachine, InjectionConfigInput, ReActConfigInput } from "../..
 import type { AgentMiddleware } from "../../middleware/index.js";
 import type { ChatModel } from "../../model/index.js";
 import { PermissionEngine } from "../../permission/index.js";
-import { AgentState, assertUniqueToolCallIds, type AgentStateInput } from "../../state/index.js";
+import {
+  AgentState,
+  SessionError,
+  SessionErrorCode,
+  assertUniqueToolCallIds,
+  type AgentStateInput,
+  type StoredSession,
+} from "../../state/index.js";
 import { Toolkit } from "../../tools/index.js";
 import { AgentChains } from "./agent-chains.js";
 import { resolveConfigs, type AgentConfigs } from "./agent-config.js";
@@ -17,10 +24,12 @@ import { AgentRuntime } from "./agent-runtime.js";
 import { compressContext } from "./compression.js";
 import type { ModelConfigInput } from "./model-config.js";
 import { ReplyInputError, ReplyInputErrorCode } from "./reply-input-error.js";
+import { sessionSaver, type AgentSessionOptions } from "./session-saver.js";
 import { startStatechart } from "./statechart-start.js";
 
 export type { AgentOffloader } from "../../context/index.js";
 export type { ReplyOptions, StructuredSchemaInput } from "./agent-options.js";
+export type { AgentSessionOptions } from "./session-saver.js";
 
 /** Options of {@link Agent}. Configs are camelCase code; state and events keep wire names. */
 export interface AgentOptions {
@@ -43,6 +52,12 @@ export interface AgentOptions {
   injectionConfig?: InjectionConfigInput | undefined;
   /** Passed to XState's `createActor`: the local inspector or the Stately inspector. */
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void) | undefined;
+  /**
+   * Where the agent saves itself (its state and statechart snapshot) at every park and every
+   * reply end, before the caller hears of it; stored under the agent's `id`, which must be given.
+   * `Agent.fromSession` loads one back.
+   */
+  session?: AgentSessionOptions | undefined;
 }
 
 /**
@@ -75,6 +90,7 @@ export class Agent implements AgentPort {
     this.systemPrompt = options.systemPrompt;
     const state =
       options.state instanceof AgentState ? options.state : new AgentState(options.state ?? {});
+    const session = options.session === undefined ? null : sessionSaver(options, this.id, state);
     // A state built as an AgentState may have changed since: its parked calls are checked again.
     assertUniqueToolCallIds(state);
     const engine = new PermissionEngine(state.permission_context);
@@ -91,8 +107,80 @@ export class Agent implements AgentPort {
       engine,
       chains: AgentChains.of(options.middlewares ?? [], this),
       state,
+      session,
     });
     this.actor = startStatechart(this.#rt, options.inspect);
+  }
+
+  /**
+   * The agent of a stored session (`options.session` names it, under `options.id`): its state is
+   * loaded, so a reply that was parked when its process died can be resumed at once (a
+   * `UserConfirmResultEvent` or `ExternalExecutionResultEvent`). A session not stored yet starts
+   * with a new state, created at the first save.
+   *
+   * @example
+   * const agent = await Agent.fromSession({
+   *   id: "friday", name: "Friday", systemPrompt, model, toolkit,
+   *   session: { storage: new FileSessionStorage("./sessions"), userId: "alice", sessionId: "s1" },
+   * });
+   */
+  static async fromSession(
+    options: AgentOptions & { session: AgentSessionOptions & { sessionId: string } },
+  ): Promise<Agent> {
+    const read = readAgentOptions(options);
+    const { storage, userId, sessionId } = read.session;
+    if (read.state !== undefined || read.session.revision !== undefined) {
+      throw new ValidationError("Agent options", [
+        {
+          path: read.state === undefined ? "session.revision" : "state",
+          message: "Loaded from the session: leave it out",
+        },
+      ]);
+    }
+    if (typeof sessionId !== "string" || sessionId === "") {
+      throw new ValidationError("Agent options", [
+        { path: "session.sessionId", message: "Expected a non-empty string" },
+      ]);
+    }
+    const id = read.id ?? "";
+    let stored: StoredSession | null = null;
+    try {
+      stored = await storage.getSession(userId, id, sessionId);
+    } catch (error) {
+      if (!(error instanceof SessionError && error.code === SessionErrorCode.SESSION_NOT_FOUND))
+        throw error;
+    }
+    if (stored === null) return new Agent(read);
+    return new Agent({
+      ...read,
+      state: AgentState.fromJSON(stored.state),
+      session: { ...read.session, revision: stored.revision },
+    });
+  }
+
+  /**
+   * Saves the agent to its session now (it saves by itself at every park and reply end; this is
+   * for what changed in between, such as observed messages). Not while a reply runs; resolves
+   * with the session's new revision.
+   */
+  saveSession(): Promise<number> {
+    const saver = this.#rt.session;
+    if (saver === null) {
+      return Promise.reject(
+        new ValidationError("Agent options", [
+          { path: "session", message: `Agent '${this.name}' has no session to save to` },
+        ]),
+      );
+    }
+    if (this.#rt.desk.busy) {
+      return Promise.reject(
+        new ReplyInputError(
+          ReplyInputErrorCode.BUSY,
+          `Agent '${this.name}' is replying; save its session when it is idle.`,
+        ),
+      );
+    }
+    return saver.checkpoint(this.#rt);
   }
 
   get model(): ChatModel {
@@ -210,8 +298,8 @@ export class Agent implements AgentPort {
 
   /**
    * Compresses the context on demand (spec §8.2), through the `onCompressContext` chain; the
-   * loop runs the same before a reasoning step that may be over the trigger. Until the context
-   * issue lands, the compression measures the model input and passes.
+   * loop runs the same before a reasoning step that may be over the trigger. `contextConfig`
+   * overrides the agent's for this call; `instructions` are added to the summary request.
    */
   async compressContext(
     contextConfig?: ContextConfigInput,

@@ -22,6 +22,8 @@ export interface ReplyDeskHost {
     { inputs: unknown; structuredSchema: unknown },
     AsyncIterable<ReplyItem>
   >[];
+  /** Saves the agent to its session now (a reply parked or ended); null without a session. */
+  checkpoint(): Promise<number> | null;
   /** Replaces input media the model does not take (spec §3.4); null when there is none. */
   replaceMedia(msgs: readonly Msg[]): Promise<void> | null;
   /** What a resume awaits before it starts (what batching must know of the parked calls); null when nothing. */

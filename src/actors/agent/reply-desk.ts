@@ -28,7 +28,8 @@ import {
 import { ReplyInputError, ReplyInputErrorCode } from "./reply-input-error.js";
 import { QueuedReply, ReplyQueue } from "./reply-queue.js";
 import { ReplyRun, type RunEnd } from "./reply-run.js";
-import { ReplyStream, type StreamTurn } from "./reply-stream.js";
+import { ReplyStream, noEvents, type StreamTurn } from "./reply-stream.js";
+import { checkpointRun } from "./session-saver.js";
 
 export type { ReplyDeskHost } from "./reply-desk-host.js";
 export type { DeskCommand } from "./desk-command.js";
@@ -348,6 +349,8 @@ export class ReplyDesk implements DriverDesk {
     }
     // A step of the reply failed: it was interrupted, and now ends with that failure.
     if (run.failure !== null) item = { kind: "fail", error: run.failure.error };
+    // Saved before anyone hears of the end (the state is copied now, before a next reply runs).
+    checkpointRun(this.host, run, item.kind === "fail");
     run.end(item);
     // Only a completed end that an `onReply` chain may swallow waits for the chain's decision;
     // any other end releases the agent now, even if the consumer is slow (or never reads it).
@@ -395,6 +398,3 @@ export class ReplyDesk implements DriverDesk {
     run.emit(event);
   }
 }
-
-/** The events of a call with nothing to do. */
-async function* noEvents(): AsyncGenerator<never, void, undefined> {}

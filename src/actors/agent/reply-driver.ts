@@ -98,11 +98,14 @@ export async function settle(desk: DriverDesk, claim: Claim): Promise<Msg | null
         case "event":
           break;
         case "park":
+          await saved(run);
           return item.msg;
         case "exit":
+          await saved(run);
           if (item.raiseAfter !== undefined) throw item.raiseAfter;
           return item.msg;
         case "fail":
+          await savedAfterFailure(run);
           throw item.error;
       }
     }
@@ -183,6 +186,7 @@ async function* runInMachine(
       case "park":
         run.done = true;
         desk.release(run);
+        await saved(run);
         yield item.msg;
         return;
       case "exit":
@@ -193,15 +197,31 @@ async function* runInMachine(
         }
         run.done = true;
         desk.release(run);
+        await saved(run);
         yield item.msg;
         if (item.raiseAfter !== undefined) throw item.raiseAfter;
         return;
       case "fail":
         run.done = true;
         desk.release(run);
+        await savedAfterFailure(run);
         throw item.error;
     }
   }
+}
+
+/**
+ * The caller hears of a park or an end only once it is saved (with a session): a process that
+ * dies after `reply()` returned has the session on disk. A failed save fails the reply
+ * (`SESSION_CONFLICT`, `SESSION_STORAGE`); its state is still the agent's.
+ */
+async function saved(run: ReplyRun): Promise<void> {
+  if (run.saved !== null) await run.saved;
+}
+
+/** A failed reply is saved too; its own error wins over the save's (which the saver logs). */
+async function savedAfterFailure(run: ReplyRun): Promise<void> {
+  if (run.saved !== null) await run.saved.catch(() => undefined);
 }
 
 /** The states where the machine waits for a command (nothing of a reply runs). */

@@ -63,6 +63,8 @@ export class ReplyRun {
   done = false;
   /** The agent let go of this run: another may claim it. */
   released = false;
+  /** The session save of the run's end (park, end or failure); null without a session. */
+  saved: Promise<number> | null = null;
   readonly #items: RunItem[] = [];
   #head = 0;
   #wake: (() => void) | null = null;

@@ -97,3 +97,6 @@ export class ReplyStream<T = AgentEvent> implements AsyncGenerator<T, void, unde
     cancel?.();
   }
 }
+
+/** The events of a call with nothing to do. */
+export async function* noEvents(): AsyncGenerator<never, void, undefined> {}

@@ -1,0 +1,41 @@
+/** The public door, part 6: context (compression, truncation, offloading), sessions and workspaces (see `index.ts`). */
+export {
+  CompressionSummarySchema,
+  DEFAULT_COMPRESSION_PROMPT,
+  DEFAULT_SUMMARY_TEMPLATE,
+  ContextErrorCode,
+  TRUNCATED_SUMMARY,
+  TRUNCATION_REMINDER,
+  type CompressionSummary,
+  type Offloader,
+  type DataBlockOffloader,
+} from "./context/index.js";
+export {
+  FileSessionStorage,
+  NatsKvSessionStorage,
+  RedisSessionStorage,
+  SessionError,
+  SessionConflictError,
+  SessionErrorCode,
+  StoredSessionSchema,
+  STORED_SESSION_VERSION,
+  migrateStoredSession,
+  type SessionStorage,
+  type SessionStateInput,
+  type UpsertSessionOptions,
+  type UpdateSessionStateOptions,
+  type SessionIds,
+  type StoredSession,
+  type FileSessionStorageOptions,
+  type NatsKvSessionStorageOptions,
+  type RedisSessionStorageOptions,
+} from "./state/index.js";
+export {
+  WorkspaceBase,
+  LocalWorkspace,
+  WorkspaceError,
+  WorkspaceErrorCode,
+  DEFAULT_WORKSPACE_INSTRUCTIONS,
+  type LocalWorkspaceOptions,
+  type McpScope,
+} from "./workspace/index.js";
