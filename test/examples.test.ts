@@ -41,6 +41,18 @@ describe("examples", () => {
     expect(out).toContain("- call Ada");
   }, 90_000);
 
+  it("sessions.ts: a parked reply stored in a file session resumes in a second agent; the large result is in the workspace", async () => {
+    const out = await runExample("sessions.ts");
+    expect(out).toContain("stored: revision 1, statechart awaiting-confirm");
+    expect(out).toContain("process two: loaded in state awaiting-confirm");
+    expect(out).toContain("reply ended: completed");
+    expect(out).toMatch(
+      /the rest of the log: workspace\/sessions\/incident-7\/tool_result-\w+\.txt/,
+    );
+    expect(out).toContain("its last line: billing line 400: ERROR disk full");
+    expect(out).toContain("stored: revision 2, statechart idle");
+  }, 90_000);
+
   it("guardrails.ts: allow rules cover one subcommand, secrets ask, option typos are refused", async () => {
     const lines = (await runExample("guardrails.ts")).split("\n");
     const decision = (command: string) =>
