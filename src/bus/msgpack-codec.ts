@@ -1,6 +1,7 @@
 import { Packr } from "msgpackr";
 import { BusError, BusErrorCode } from "./bus-error.js";
 import type { Codec } from "./codec.js";
+import { mayHoldProtoKey, unpackKeepingProtoKeys } from "./msgpack-proto-keys.js";
 
 // Plain maps, no shared record structures (a receiver in another process has not seen them), and
 // `toJSON` honoured so a Msg travels as its wire form, as it does through JSON.
@@ -25,7 +26,9 @@ export const msgpackCodec: Codec = {
   decode(bytes: Uint8Array): unknown {
     if (bytes.length === 0) return undefined;
     try {
-      return packr.unpack(bytes) as unknown;
+      return mayHoldProtoKey(bytes)
+        ? unpackKeepingProtoKeys(bytes)
+        : (packr.unpack(bytes) as unknown);
     } catch (error) {
       throw new BusError(
         BusErrorCode.BUS_CODEC,
